@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Strict settings shared by every target: Swift 6 language mode is the package default;
+/// these add the upcoming features that keep the code honest about its dependencies.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "swift-cassette",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Caching", targets: ["Caching"]),
+        .library(name: "CassetteTesting", targets: ["CassetteTesting"]),
+    ],
+    targets: [
+        // One small lock box shared by our modules through `package` access; not a product.
+        .target(name: "Locking", swiftSettings: strictSettings),
+        .target(name: "Networking", dependencies: ["Locking"], swiftSettings: strictSettings),
+        .target(name: "Caching", dependencies: ["Locking"], swiftSettings: strictSettings),
+        .target(name: "CassetteTesting", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
+
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking"], swiftSettings: strictSettings),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strictSettings),
+        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+import Testing
+@testable import CassetteTesting
+
+@Test func placeholderBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Networking
+
+@Test func placeholderBuilds() { #expect(Bool(true)) }
