@@ -1,0 +1,71 @@
+import Foundation
+
+/// The on-disk shape of a cache: the public contract cassette files build on.
+enum EnvelopeKey: String, CodingKey {
+    case entries, format, version
+}
+
+/// One entry on disk; `expires` is absent for entries that never expire.
+struct StoredEntry<Key: Codable, Value: Codable>: Codable {
+    var expires: Date?
+    var key: Key
+    var value: Value
+}
+
+extension Cache: Codable where Key: Codable, Value: Codable {
+    /// The `format` every cache file names.
+    public static var formatIdentifier: String { "Caching.Cache" }
+
+    /// The newest `version` of the format this code reads and writes.
+    public static var formatVersion: Int { 1 }
+
+    /// Writes the envelope: unexpired entries in insertion order, the format identifier and version.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EnvelopeKey.self)
+        try container.encode(Self.formatIdentifier, forKey: .format)
+        try container.encode(Self.formatVersion, forKey: .version)
+        let stored = liveEntries().map { entry in
+            StoredEntry(expires: entry.expirationDate == .distantFuture || entry.expirationDate.timeIntervalSinceReferenceDate.isInfinite
+                            ? nil : entry.expirationDate,
+                        key: entry.key, value: entry.value)
+        }
+        try container.encode(stored, forKey: .entries)
+    }
+
+    /// Reads the envelope. The format and version are checked before any entry is read; entries that already
+    /// expired are dropped. Uses the default clock, lifetime and no entry limit.
+    public convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try decodeEntries(from: decoder)
+    }
+
+    /// Checks the envelope and inserts its entries (all under one lock).
+    func decodeEntries(from decoder: any Decoder) throws {
+        insertAll(try CacheEnvelope<Key, Value>(from: decoder).entries)
+    }
+}
+
+/// A decoded cache file: its format and version checked before any entry is read.
+struct CacheEnvelope<Key: Hashable & Sendable & Codable, Value: Sendable & Codable>: Decodable {
+    let entries: [(key: Key, value: Value, expirationDate: Date)]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: EnvelopeKey.self)
+        let format = try container.decode(String.self, forKey: .format)
+        guard format == Cache<Key, Value>.formatIdentifier else {
+            throw CacheFormatMismatch.format(format)
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version <= Cache<Key, Value>.formatVersion, version >= 1 else {
+            throw CacheFormatMismatch.version(version)
+        }
+        entries = try container.decode([StoredEntry<Key, Value>].self, forKey: .entries)
+            .map { (key: $0.key, value: $0.value, expirationDate: $0.expires ?? .distantFuture) }
+    }
+}
+
+/// A file that is JSON but not a cache file this code can read.
+enum CacheFormatMismatch: Error {
+    case format(String)
+    case version(Int)
+}

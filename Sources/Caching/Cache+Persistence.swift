@@ -1,0 +1,101 @@
+import Foundation
+
+extension Cache where Key: Codable, Value: Codable {
+    /// The exact bytes ``save(to:)`` writes: pretty-printed JSON with sorted keys, ISO-8601 dates, a trailing newline.
+    public func encoded() throws(CacheError) -> Data {
+        do {
+            var data = try Self.encoder.encode(self)
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch let error as EncodingError {
+            var path: [String] = []
+            if case .invalidValue(_, let context) = error {
+                path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            }
+            throw CacheError(.encodingFailed, codingPath: path, reason: "A key or value could not be encoded: \(error).")
+        } catch {
+            throw CacheError(.encodingFailed, reason: "A key or value could not be encoded: \(error).")
+        }
+    }
+
+    /// Creates a cache from the bytes of a cache file; `file` only names the source in errors.
+    ///
+    /// Throws a ``CacheError`` naming the file and the coding path for empty, truncated or non-JSON data, another
+    /// format, a newer version, or a malformed entry. Never returns a half-filled cache.
+    public convenience init(data: Data, file: URL? = nil,
+                            dateProvider: @escaping @Sendable () -> Date = Date.init,
+                            entryLifetime: TimeInterval = .infinity,
+                            maximumEntryCount: Int = .max) throws(CacheError) {
+        self.init(dateProvider: dateProvider, entryLifetime: entryLifetime, maximumEntryCount: maximumEntryCount)
+        do {
+            insertAll(try JSONDecoder.cacheDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries)
+        } catch let mismatch as CacheFormatMismatch {
+            switch mismatch {
+            case .format(let format):
+                throw CacheError(.unknownFormat, file: file, codingPath: ["format"],
+                                 reason: "The file's format is \"\(format)\", not \"\(Self.formatIdentifier)\".")
+            case .version(let version):
+                throw CacheError(.unsupportedVersion, file: file, codingPath: ["version"],
+                                 reason: "The file is version \(version) of the format; this code reads versions 1 to \(Self.formatVersion). Update the package, or re-create the file.")
+            }
+        } catch {
+            throw CacheError(decoding: error, file: file)
+        }
+    }
+
+    /// Creates a cache from the file at `url`.
+    public convenience init(contentsOf url: URL,
+                            dateProvider: @escaping @Sendable () -> Date = Date.init,
+                            entryLifetime: TimeInterval = .infinity,
+                            maximumEntryCount: Int = .max) throws(CacheError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: url.path)
+            throw CacheError(missing ? .fileNotFound : .unreadable, file: url,
+                             reason: missing ? "No such file." : "The file could not be read: \(error.localizedDescription)")
+        }
+        try self.init(data: data, file: url, dateProvider: dateProvider, entryLifetime: entryLifetime,
+                      maximumEntryCount: maximumEntryCount)
+    }
+
+    /// Writes the cache to `url` atomically, creating parent folders as needed.
+    public func save(to url: URL) throws(CacheError) {
+        try AtomicFile.write(try encoded(), to: url)
+    }
+
+    /// Saves the cache as `<name>.cache` in the user's caches directory (the article's API).
+    public func saveToDisk(withName name: String, using fileManager: FileManager = .default) throws(CacheError) {
+        try save(to: Self.diskURL(forName: name, using: fileManager))
+    }
+
+    /// Loads the cache saved by ``saveToDisk(withName:using:)``.
+    public static func loadFromDisk(withName name: String, using fileManager: FileManager = .default,
+                                    dateProvider: @escaping @Sendable () -> Date = Date.init) throws(CacheError) -> Cache {
+        try Cache(contentsOf: diskURL(forName: name, using: fileManager), dateProvider: dateProvider)
+    }
+
+    private static func diskURL(forName name: String, using fileManager: FileManager) throws(CacheError) -> URL {
+        guard let folder = fileManager.urls(for: .cachesDirectory, in: .userDomainMask).first else {
+            throw CacheError(.writeFailed, reason: "This system has no caches directory for the current user.")
+        }
+        return folder.appendingPathComponent(name + ".cache")
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder for cache files.
+    static var cacheDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The one error `Caching` throws: what failed, in which file, where in it, and what to do.
+public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// What kind of failure this is. A struct with static members, so new codes never break a caller's `switch`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The code's name.
+        public var description: String { name }
+
+        /// The file does not exist.
+        public static let fileNotFound = Code("fileNotFound")
+        /// The file exists but could not be read.
+        public static let unreadable = Code("unreadable")
+        /// The file is not a well-formed cache file (empty, truncated, not JSON, or an entry of the wrong shape).
+        public static let corruptFile = Code("corruptFile")
+        /// The file is JSON, but of another format than `Caching.Cache`.
+        public static let unknownFormat = Code("unknownFormat")
+        /// The file was written by a newer version of the format.
+        public static let unsupportedVersion = Code("unsupportedVersion")
+        /// The file could not be written; the previous file, if any, is untouched.
+        public static let writeFailed = Code("writeFailed")
+        /// A key or value could not be encoded.
+        public static let encodingFailed = Code("encodingFailed")
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The file concerned, when there is one.
+    public let file: URL?
+    /// Where in the file the problem is, e.g. `["entries", "[2]", "value", "status"]`; empty for the whole file.
+    public let codingPath: [String]
+    /// What went wrong and what to do about it.
+    public let reason: String
+
+    /// Creates an error.
+    public init(_ code: Code, file: URL? = nil, codingPath: [String] = [], reason: String) {
+        self.code = code
+        self.file = file
+        self.codingPath = codingPath
+        self.reason = reason
+    }
+
+    /// The coding path written as in Swift, e.g. `entries[2].value.status`.
+    public var codingPathDescription: String {
+        codingPath.reduce(into: "") { path, component in
+            if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
+        }
+    }
+
+    /// The file, the coding path and the reason, in one line.
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file.path) }
+        if !codingPath.isEmpty { parts.append("at \(codingPathDescription)") }
+        return (parts.isEmpty ? "" : parts.joined(separator: " ") + ": ") + reason
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// Wraps a decoding error with the file it came from and a precise reason.
+    init(decoding error: any Error, file: URL?) {
+        guard let decodingError = error as? DecodingError else {
+            self.init(.corruptFile, file: file, reason: "The file could not be decoded: \(error).")
+            return
+        }
+        let context: DecodingError.Context
+        let reason: String
+        switch decodingError {
+        case .keyNotFound(let key, let keyContext):
+            context = keyContext
+            reason = "Missing key \"\(key.stringValue)\"."
+        case .typeMismatch(let type, let mismatchContext):
+            context = mismatchContext
+            reason = "Expected \(type): \(mismatchContext.debugDescription)"
+        case .valueNotFound(let type, let valueContext):
+            context = valueContext
+            reason = "Expected \(type) but found null."
+        case .dataCorrupted(let corruptContext):
+            context = corruptContext
+            let underlying = corruptContext.underlyingError.map { " (\($0))" } ?? ""
+            reason = corruptContext.codingPath.isEmpty
+                ? "The file is not valid JSON (empty, truncated or not JSON)\(underlying)."
+                : corruptContext.debugDescription
+        @unknown default:
+            self.init(.corruptFile, file: file, reason: "The file could not be decoded: \(decodingError).")
+            return
+        }
+        self.init(.corruptFile, file: file, codingPath: context.codingPath.map(Self.component), reason: reason)
+    }
+
+    private static func component(_ key: any CodingKey) -> String {
+        key.intValue.map { "[\($0)]" } ?? key.stringValue
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Caching
-
-@Test func placeholderBuilds() { #expect(Bool(true)) }
