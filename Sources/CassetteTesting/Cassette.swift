@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Records a test's HTTP traffic once and replays it on every later run.
+///
+/// ```swift
+/// @Test func fetchesAUser() async throws {
+///     let user = try await Cassette.use("users/fetch-one") { session in
+///         try await Router<UserAPI>(session: session).decode(User.self, from: .user(id: 1))
+///     }
+///     #expect(user.id == 1)
+/// }
+/// ```
+///
+/// The first run sends real requests and saves them to `Cassettes/users/fetch-one.json`; later runs answer from
+/// that file without touching the network. ``RecordMode`` says when recording happens. Each call gets its own
+/// session and its own cassette, so tests that run in parallel never see each other's traffic.
+///
+/// `use` throws a ``CassetteError`` when a request found no recorded match (even if the body caught the request's
+/// error), when the cassette cannot be read or written, or when the body throws (its own error, then).
+public enum Cassette {
+    /// Runs `body` with a `URLSession` whose requests go through the cassette `name`; saves what was recorded
+    /// when `body` returns, before `use` returns.
+    ///
+    /// - Parameters:
+    ///   - name: The cassette's path below the cassette directory, without `.json`; may contain `/`.
+    ///   - mode: When to record; ``RecordMode/automatic`` reads `CASSETTE_RECORD` and `CI` (see ``RecordMode``).
+    ///   - matchers: How requests find their recordings; see ``RequestMatcher/defaults``.
+    ///   - redaction: What never reaches the disk; see ``Redaction/default``.
+    ///   - directory: The cassette directory; `nil` reads `CASSETTE_DIR`, else `Cassettes/` at the package root
+    ///     found from `filePath`.
+    ///   - repeatsLastResponse: Whether a request made more often than recorded replays its last response again
+    ///     instead of failing.
+    ///   - savesOnError: Whether to save a recording even when `body` throws.
+    ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR` and `CI` are read from.
+    ///   - body: The test's code; it must send its requests through the session it is given.
+    public static func use<T>(
+        _ name: String,
+        mode: RecordMode = .automatic,
+        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
+        redaction: Redaction = .default,
+        directory: URL? = nil,
+        repeatsLastResponse: Bool = false,
+        savesOnError: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isolation: isolated (any Actor)? = #isolation,
+        filePath: String = #filePath,
+        function: String = #function,
+        _ body: (URLSession) async throws -> T
+    ) async throws -> T {
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let session = URLSession(configuration: cassette.configuration)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(session)) } catch { result = .failure(error) }
+        return try cassette.complete(result, session: session, savesOnError: savesOnError)
+    }
+
+    /// The synchronous form of ``use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:environment:isolation:filePath:function:_:)-(_,_,_,_,_,_,_,_,_,_,_,(URLSession)async throws->T)``,
+    /// for tests that use completion handlers.
+    public static func use<T>(
+        _ name: String,
+        mode: RecordMode = .automatic,
+        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
+        redaction: Redaction = .default,
+        directory: URL? = nil,
+        repeatsLastResponse: Bool = false,
+        savesOnError: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        filePath: String = #filePath,
+        function: String = #function,
+        _ body: (URLSession) throws -> T
+    ) throws -> T {
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let session = URLSession(configuration: cassette.configuration)
+        let result: Result<T, any Error>
+        do { result = .success(try body(session)) } catch { result = .failure(error) }
+        return try cassette.complete(result, session: session, savesOnError: savesOnError)
+    }
+
+    /// Like `use`, but hands `body` a `URLSessionConfiguration` for code that builds its own sessions.
+    ///
+    /// Every session made from the configuration goes through the cassette. Keep its `protocolClasses` and
+    /// `urlCache`: they are how requests find the cassette.
+    public static func useConfiguration<T>(
+        _ name: String,
+        mode: RecordMode = .automatic,
+        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
+        redaction: Redaction = .default,
+        directory: URL? = nil,
+        repeatsLastResponse: Bool = false,
+        savesOnError: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isolation: isolated (any Actor)? = #isolation,
+        filePath: String = #filePath,
+        function: String = #function,
+        _ body: (URLSessionConfiguration) async throws -> T
+    ) async throws -> T {
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(cassette.configuration)) } catch { result = .failure(error) }
+        return try cassette.complete(result, session: nil, savesOnError: savesOnError)
+    }
+
+    private static func open(
+        _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
+        _ repeatsLastResponse: Bool, _ environment: [String: String], _ filePath: String, _ function: String
+    ) throws(CassetteError) -> OpenCassette {
+        let location = try CassetteLocation(name: name, directory: directory, environment: environment, filePath: filePath)
+        let settings = CassetteSettings(
+            name: name, file: location.file, mode: try mode.resolved(in: environment),
+            matchers: matchers.isEmpty ? RequestMatcher.defaults : matchers, redaction: redaction,
+            repeatsLastResponse: repeatsLastResponse, testName: CassetteSettings.testName(fromFunction: function),
+            now: { Date() })
+        return OpenCassette(session: try CassetteSession(settings: settings))
+    }
+}
+
+/// A cassette between `open` and `finish`, with the configuration its sessions use.
+private struct OpenCassette {
+    let session: CassetteSession
+    let configuration: URLSessionConfiguration
+
+    init(session: CassetteSession) {
+        self.session = session
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [CassetteURLProtocol.self]
+        configuration.urlCache = RoutingURLCache(cassette: session)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.configuration = configuration
+    }
+
+    /// Ends the `use` call: releases `session`, closes the cassette (saving unless the body failed and
+    /// `savesOnError` is false), then throws what the requests met, else the body's own error, else returns its value.
+    func complete<T>(_ result: Result<T, any Error>, session: URLSession?, savesOnError: Bool) throws -> T {
+        switch result {
+        case .success: session?.finishTasksAndInvalidate()
+        case .failure: session?.invalidateAndCancel()
+        }
+        let bodyFailed = if case .failure = result { true } else { false }
+        let failures = try self.session.close(save: !bodyFailed || savesOnError)
+        if let first = failures.first {
+            guard failures.count > 1 else { throw first }
+            let all = failures.enumerated().map { "\($0.offset + 1). \($0.element.message)" }.joined(separator: "\n")
+            throw CassetteError(first.code, "\(failures.count) requests failed:\n\(all)", cassette: first.cassette)
+        }
+        return try result.get()
+    }
+}

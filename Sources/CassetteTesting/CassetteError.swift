@@ -1,0 +1,55 @@
+import Foundation
+
+/// The one error `CassetteTesting` throws: what went wrong, with the cassette, request and fix it concerns.
+///
+/// Every message is redacted: it never holds a secret the cassette's ``Redaction`` names.
+public struct CassetteError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// What kind of failure this is. A struct with static members, so new codes never break a caller's `switch`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// The code's name.
+        public var description: String { name }
+
+        /// A cassette name that is empty, absolute, or climbs out of the cassette directory.
+        public static let invalidName = Code("invalidName")
+        /// `CASSETTE_RECORD` holds a value that is not a record mode.
+        public static let invalidRecordMode = Code("invalidRecordMode")
+        /// The cassette file is missing in a mode that does not record.
+        public static let cassetteNotFound = Code("cassetteNotFound")
+        /// The cassette file could not be read or decoded.
+        public static let unreadableCassette = Code("unreadableCassette")
+        /// The cassette file could not be written.
+        public static let writeFailed = Code("writeFailed")
+        /// A request matched no recorded interaction and could not be recorded.
+        public static let noMatch = Code("noMatch")
+        /// A request matched, but all its recorded responses were already replayed.
+        public static let exhausted = Code("exhausted")
+        /// A request reached the cassette protocol from a session no cassette owns.
+        public static let unroutedRequest = Code("unroutedRequest")
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The cassette file concerned, when there is one.
+    public let cassette: URL?
+    /// A full explanation, including how to fix it.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, cassette: URL? = nil) {
+        self.code = code
+        self.message = message
+        self.cassette = cassette
+    }
+
+    /// The explanation, starting with the cassette file when there is one.
+    public var description: String {
+        guard let cassette else { return message }
+        return "Cassette \(cassette.path): \(message)"
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Locking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `URLProtocol` in every cassette session's configuration: it answers each request from the cassette the
+/// request's session belongs to, recording it first when the cassette's mode allows.
+final class CassetteURLProtocol: URLProtocol {
+    /// Cancels a recording in flight; set while the real request runs.
+    private let cancellation = LockedBox<(@Sendable () -> Void)?>(nil)
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let cassette = TaskRoutes.take(for: task) else {
+            let error = CassetteError(.unroutedRequest,
+                                      "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") came from a session that no cassette owns. Use the session (or configuration) that Cassette.use hands its body, and keep the configuration's urlCache.")
+            return deliver(.failure(error))
+        }
+        // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever
+        // thread finishes the work (here, a recording's completion queue). This one binding carries the
+        // protocol there; its own mutable state lives in a LockedBox.
+        nonisolated(unsafe) let loader = self
+        let cancel = cassette.handle(request, body: request.bodyData()) { outcome in
+            loader.deliver(outcome)
+        }
+        cancellation.withLock { $0 = cancel }
+    }
+
+    override func stopLoading() {
+        let cancel = cancellation.withLock { state -> (@Sendable () -> Void)? in
+            defer { state = nil }
+            return state
+        }
+        cancel?()
+    }
+
+    private func deliver(_ outcome: Outcome) {
+        cancellation.withLock { $0 = nil }
+        switch outcome {
+        case .response(let response, let data):
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
+            client?.urlProtocolDidFinishLoading(self)
+        case .failure(let error):
+            client?.urlProtocol(self, didFailWithError: error)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Decides which recorded request an outgoing request replays.
+///
+/// A matcher turns a request into a key; two requests match when every matcher gives them the same key.
+/// Because matching compares keys, replay finds its interaction with one dictionary lookup, however large
+/// the cassette is. Matchers see requests after redaction, so a secret never takes part in matching.
+///
+/// ```swift
+/// try await Cassette.use("search", matching: [.method, .path, .query, .headers("Accept")]) { session in ... }
+/// // A custom matcher: ignore a cache-busting query item.
+/// let ignoringNonce = RequestMatcher.custom("url without nonce") { request in
+///     request.url.replacingOccurrences(of: #"[?&]nonce=[^&]*"#, with: "", options: .regularExpression)
+/// }
+/// ```
+public struct RequestMatcher: Sendable {
+    /// A short name, shown when a request finds no match.
+    public let name: String
+    /// The key this matcher gives a request.
+    public let key: @Sendable (RecordedRequest) -> String
+
+    /// Creates a matcher from a name and a key function.
+    public init(name: String, key: @escaping @Sendable (RecordedRequest) -> String) {
+        self.name = name
+        self.key = key
+    }
+
+    /// A custom matcher: requests match when `key` gives them equal strings.
+    public static func custom(_ name: String, key: @escaping @Sendable (RecordedRequest) -> String) -> RequestMatcher {
+        RequestMatcher(name: name, key: key)
+    }
+
+    /// The HTTP method, ignoring case.
+    public static let method = RequestMatcher(name: "method") { $0.method.uppercased() }
+
+    /// The URL's scheme, ignoring case.
+    public static let scheme = RequestMatcher(name: "scheme") { URLParts($0.url).scheme.lowercased() }
+
+    /// The URL's host and port, ignoring case.
+    public static let host = RequestMatcher(name: "host") { URLParts($0.url).hostAndPort }
+
+    /// The URL's path, exactly as written.
+    public static let path = RequestMatcher(name: "path") { String(URLParts($0.url).path) }
+
+    /// The URL's query items, in any order.
+    public static let query = RequestMatcher(name: "query") { URLParts($0.url).sortedQuery }
+
+    /// The whole URL (scheme and host ignoring case, port, path, query items in any order), without its fragment.
+    public static let url = RequestMatcher(name: "url") { request in
+        let parts = URLParts(request.url)
+        return "\(parts.scheme.lowercased())://\(parts.hostAndPort)\(parts.path)?\(parts.sortedQuery)"
+    }
+
+    /// The body: JSON bodies compare by meaning (key order and spacing ignored), others byte by byte.
+    public static let body = RequestMatcher(name: "body") { request in
+        guard let body = request.body else { return "" }
+        if let json = body.json { return "json:" + json.canonicalText }
+        if let json = try? JSONDecoder().decode(JSONValue.self, from: body.data) { return "json:" + json.canonicalText }
+        return "bytes:" + body.data.base64EncodedString()
+    }
+
+    /// The values of the named header fields (names ignore case; a missing field counts as empty).
+    public static func headers(_ names: String...) -> RequestMatcher {
+        let wanted = names.map { $0.lowercased() }.sorted()
+        return RequestMatcher(name: "headers(\(wanted.joined(separator: ", ")))") { request in
+            wanted.map { "\($0)=\(request.headers.value(caseInsensitiveKey: $0) ?? "")" }.joined(separator: "\n")
+        }
+    }
+
+    /// The matchers used unless a call names its own: method, URL (query order ignored) and body.
+    public static let defaults: [RequestMatcher] = [.method, .url, .body]
+}
+
+extension Array where Element == RequestMatcher {
+    /// The combined key of `request` under every matcher.
+    func key(for request: RecordedRequest) -> String {
+        if count == 1 { return self[0].key(request) }
+        return map { $0.key(request) }.joined(separator: "\u{1F}")
+    }
+
+    /// The names of the matchers under which the two requests differ.
+    func differences(between request: RecordedRequest, and other: RecordedRequest) -> [String] {
+        filter { $0.key(request) != $0.key(other) }.map(\.name)
+    }
+}

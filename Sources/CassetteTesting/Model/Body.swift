@@ -1,0 +1,126 @@
+import Foundation
+
+/// The bytes of a request or response body, with the form a cassette shows them in.
+///
+/// A cassette shows a body in the most readable form that still gives back exactly the recorded bytes:
+///
+/// | form | in the file | chosen when |
+/// |---|---|---|
+/// | JSON | `{ "json" : { ... }, "layout" : "indent=2 colon-space newline" }` | the bytes are JSON and writing the value in its ``JSONLayout`` reproduces them |
+/// | text | `{ "text" : "..." }` | the bytes are UTF-8 text |
+/// | binary | `{ "base64" : "..." }` | anything else |
+public struct Body: Sendable, Hashable {
+    /// The exact bytes that were recorded and that replay hands back.
+    public let data: Data
+    /// The form the cassette file shows the bytes in.
+    let form: Form
+
+    /// The forms a body takes in a cassette file.
+    enum Form: Sendable, Hashable {
+        case json(JSONValue, JSONLayout)
+        case text(String)
+        case binary
+    }
+
+    /// JSON bodies larger than this are stored as text: checking that they round-trip costs more than it helps.
+    static let largestInlineJSON = 4 << 20
+
+    /// Wraps recorded bytes, choosing the most readable form that round-trips exactly.
+    public init(_ data: Data) {
+        self.data = data
+        if let json = Body.jsonForm(of: data) {
+            form = json
+        } else if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data {
+            form = .text(text)
+        } else {
+            form = .binary
+        }
+    }
+
+    /// A body shown as JSON, written in `layout`.
+    init(json value: JSONValue, layout: JSONLayout) {
+        data = value.serialized(in: layout)
+        form = .json(value, layout)
+    }
+
+    private init(data: Data, form: Form) {
+        self.data = data
+        self.form = form
+    }
+
+    /// The parsed JSON value, if the body is stored as JSON.
+    public var json: JSONValue? {
+        if case .json(let value, _) = form { return value }
+        return nil
+    }
+
+    private static func jsonForm(of data: Data) -> Form? {
+        guard data.count <= largestInlineJSON,
+              let first = data.first(where: { !$0.isJSONWhitespace }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+              let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            return nil
+        }
+        let layout = JSONLayout(guessingFrom: data)
+        // The value must survive the cassette file itself (JSONEncoder writes 1.0 as 1, for example).
+        guard let stored = try? JSONEncoder().encode(value),
+              let reread = try? JSONDecoder().decode(JSONValue.self, from: stored),
+              reread.serialized(in: layout) == data else {
+            return nil
+        }
+        return .json(reread, layout)
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is JSON insignificant whitespace.
+    var isJSONWhitespace: Bool {
+        self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
+    }
+}
+
+extension Body: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case json, layout, text, base64
+    }
+
+    /// Reads a body from any of its three forms.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.json) {
+            let words = try container.decode(String.self, forKey: .layout)
+            guard let layout = JSONLayout(words: words) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .layout, in: container,
+                    debugDescription: "Unknown JSON layout \"\(words)\"; expected words such as \"compact\", \"indent=2\", \"colon-space\", \"comma-space\", \"ascii\", \"escaped-slash\", \"newline\".")
+            }
+            self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
+        } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
+            self.init(data: Data(text.utf8), form: .text(text))
+        } else if let encoded = try container.decodeIfPresent(String.self, forKey: .base64) {
+            guard let bytes = Data(base64Encoded: encoded) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .base64, in: container, debugDescription: "The \"base64\" body is not valid base64.")
+            }
+            self.init(data: bytes, form: .binary)
+        } else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "A body needs one of the keys \"json\" (with \"layout\"), \"text\" or \"base64\"."))
+        }
+    }
+
+    /// Writes the body in its form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch form {
+        case .json(let value, let layout):
+            try container.encode(value, forKey: .json)
+            try container.encode(layout.words, forKey: .layout)
+        case .text(let text):
+            try container.encode(text, forKey: .text)
+        case .binary:
+            try container.encode(data.base64EncodedString(), forKey: .base64)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One recorded exchange: a request and what the network answered, either a response or a transport failure.
+public struct Interaction: Sendable, Hashable, Codable {
+    /// The request, as redacted for storage.
+    public var request: RecordedRequest
+    /// The response, or `nil` when the request failed in transport.
+    public var response: RecordedResponse?
+    /// The transport failure, or `nil` when a response arrived.
+    public var failure: RecordedFailure?
+    /// When the exchange was recorded. A re-recording that gets the same answer keeps the old interaction
+    /// (this date and the response's `Date` header included), so re-recording an unchanged API leaves the file unchanged.
+    public var recordedAt: Date
+
+    /// Creates an interaction.
+    public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,
+                recordedAt: Date) {
+        self.request = request
+        self.response = response
+        self.failure = failure
+        self.recordedAt = recordedAt
+    }
+
+    /// Response headers that change on every request without the answer changing.
+    static let volatileHeaders: Set<String> = ["date"]
+
+    /// Whether two interactions record the same exchange, whenever each was recorded (so ignoring
+    /// ``volatileHeaders``).
+    func isSameExchange(as other: Interaction) -> Bool {
+        request == other.request && failure == other.failure
+            && response?.withoutVolatileHeaders == other.response?.withoutVolatileHeaders
+    }
+}
+
+extension RecordedResponse {
+    /// The response without headers that change on every request.
+    var withoutVolatileHeaders: RecordedResponse {
+        var copy = self
+        copy.headers = headers.filter { !Interaction.volatileHeaders.contains($0.key.lowercased()) }
+        return copy
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+extension JSONValue {
+    /// Writes the value as JSON bytes in `layout`, with object keys sorted by their UTF-8 bytes.
+    func serialized(in layout: JSONLayout) -> Data {
+        var writer = JSONWriter(layout: layout)
+        writer.write(self, depth: 0)
+        if layout.trailingNewline { writer.output.append(UInt8(ascii: "\n")) }
+        return Data(writer.output)
+    }
+
+    /// The canonical text of the value (compact, sorted keys): equal for semantically equal JSON documents.
+    var canonicalText: String {
+        String(decoding: serialized(in: JSONLayout()), as: UTF8.self)
+    }
+}
+
+/// Writes ``JSONValue``s byte by byte, deterministically on every platform (unlike `JSONSerialization`).
+private struct JSONWriter {
+    let layout: JSONLayout
+    var output: [UInt8] = []
+
+    init(layout: JSONLayout) {
+        self.layout = layout
+        output.reserveCapacity(1024)
+    }
+
+    mutating func write(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .integer(let number): append(String(number))
+        case .number(let number): append(number.description)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, depth: depth) { writer, index in
+                writer.write(elements[index], depth: depth + 1)
+            }
+        case .object(let members):
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count, depth: depth) { writer, index in
+                writer.writeString(keys[index])
+                writer.append(writer.layout.colon)
+                writer.write(members[keys[index]] ?? .null, depth: depth + 1)
+            }
+        }
+    }
+
+    private mutating func writeContainer(open: UInt8, close: UInt8, count: Int, depth: Int,
+                                         element: (inout JSONWriter, Int) -> Void) {
+        output.append(open)
+        guard count > 0 else { return output.append(close) }
+        for index in 0..<count {
+            if index > 0 { append(layout.indent > 0 ? "," : layout.comma) }
+            newline(depth: depth + 1)
+            element(&self, index)
+        }
+        newline(depth: depth)
+        output.append(close)
+    }
+
+    private mutating func newline(depth: Int) {
+        guard layout.indent > 0 else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * layout.indent))
+    }
+
+    private mutating func append(_ text: String) {
+        output.append(contentsOf: text.utf8)
+    }
+
+    private mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case "\u{08}": append("\\b")
+            case "\u{0C}": append("\\f")
+            case "/" where layout.escapesSlashes: append("\\/")
+            default:
+                if scalar.value < 0x20 || (layout.asciiOnly && scalar.value >= 0x80) {
+                    writeEscaped(scalar)
+                } else {
+                    append(String(scalar))
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ scalar: Unicode.Scalar) {
+        for unit in String(scalar).utf16 {
+            let hex = String(unit, radix: 16)
+            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+        }
+    }
+}

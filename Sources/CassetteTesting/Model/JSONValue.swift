@@ -1,0 +1,93 @@
+import Foundation
+
+/// A JSON document held as a value, so a cassette can show a JSON body as JSON rather than as an escaped string.
+///
+/// Objects are stored without key order: they are written with sorted keys, which is also how
+/// ``JSONLayout`` reproduces a body's bytes. Numbers keep the distinction between integers and floating point.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number written without a fraction or exponent that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object([String: JSONValue])
+}
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys {
+                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(members)
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            if let count = array.count { elements.reserveCapacity(count) }
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let string = try? single.decode(String.self) {
+            self = .string(string)
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let integer = try? single.decode(Int64.self) {
+            self = .integer(integer)
+        } else {
+            self = .number(try single.decode(Double.self))
+        }
+    }
+
+    /// Encodes the value as the JSON it represents.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .integer(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .number(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .string(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .array(let elements):
+            var array = encoder.unkeyedContainer()
+            for element in elements { try array.encode(element) }
+        case .object(let members):
+            var object = encoder.container(keyedBy: AnyCodingKey.self)
+            for (key, value) in members { try object.encode(value, forKey: AnyCodingKey(key)) }
+        }
+    }
+}
+
+/// A coding key made from any string, for objects whose keys are data.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { stringValue = String(intValue) }
+}

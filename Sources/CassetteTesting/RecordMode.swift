@@ -1,0 +1,80 @@
+import Foundation
+
+/// When a cassette records real traffic and when it only replays.
+///
+/// | mode | cassette file exists | cassette file missing |
+/// |---|---|---|
+/// | ``none`` | replay; an unmatched request fails | fail |
+/// | ``once`` | replay; an unmatched request fails | record everything |
+/// | ``new`` | replay what matches, record what does not, keep the rest | record everything |
+/// | ``all`` | record everything, replacing the file | record everything |
+///
+/// The mode comes from, in order: the `mode:` argument of `Cassette.use`; the `CASSETTE_RECORD` environment variable;
+/// and the default: ``once``, or ``none`` when `CI` is set. ``automatic``, the argument's default, means "not given".
+public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
+    private let kind: Kind
+
+    private enum Kind: String, CaseIterable {
+        case none, once, new, all
+        case automatic
+    }
+
+    /// Replay only; nothing is ever recorded.
+    public static let none = RecordMode(kind: .none)
+    /// Record a cassette whose file does not exist yet; otherwise replay only.
+    public static let once = RecordMode(kind: .once)
+    /// Replay what matches and record what does not, keeping the existing interactions.
+    public static let new = RecordMode(kind: .new)
+    /// Record everything again; the file is replaced, not appended to.
+    public static let all = RecordMode(kind: .all)
+
+    /// No mode given: use `CASSETTE_RECORD` if set, else ``none`` when `CI` is set, else ``once``.
+    public static let automatic = RecordMode(kind: .automatic)
+
+    /// The environment variable that chooses the mode.
+    public static let environmentVariable = "CASSETTE_RECORD"
+
+    /// The values `CASSETTE_RECORD` accepts.
+    public static let validValues = Kind.allCases.filter { $0 != .automatic }.map(\.rawValue)
+
+    /// The mode's name, as `CASSETTE_RECORD` spells it.
+    public var description: String { kind.rawValue }
+
+    /// The mode named `value` (`none`, `once`, `new` or `all`), or an error listing the valid values.
+    public init(_ value: String) throws(CassetteError) {
+        guard let kind = Kind(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()), kind != .automatic else {
+            throw CassetteError(.invalidRecordMode,
+                                "\(RecordMode.environmentVariable)=\"\(value)\" is not a record mode. Valid values: \(RecordMode.validValues.joined(separator: ", ")).")
+        }
+        self.kind = kind
+    }
+
+    private init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// This mode, or for ``automatic`` the mode `environment` asks for: `CASSETTE_RECORD` if set and not empty,
+    /// else ``none`` when `CI` is set (and not `false` or `0`), else ``once``.
+    public func resolved(in environment: [String: String]) throws(CassetteError) -> RecordMode {
+        guard kind == .automatic else { return self }
+        if let value = environment[Self.environmentVariable], !value.isEmpty {
+            return try RecordMode(value)
+        }
+        if let ci = environment["CI"], !ci.isEmpty, ci.lowercased() != "false", ci != "0" {
+            return .none
+        }
+        return .once
+    }
+
+    /// Whether a cassette in this mode replays interactions from an existing file.
+    var replaysExisting: Bool { kind != .all }
+
+    /// Whether an unmatched request may go to the real network, given whether the file existed.
+    func records(fileExists: Bool) -> Bool {
+        switch kind {
+        case .none, .automatic: false
+        case .once: !fileExists
+        case .new, .all: true
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Locking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One open cassette: the state behind a single `Cassette.use` call.
+///
+/// It answers each request its session sends (replaying, or recording when the mode allows), collects the
+/// failures to report when the body ends, and saves what it recorded.
+final class CassetteSession: Sendable {
+    let settings: CassetteSettings
+    private let recordsMisses: Bool
+    private let previous: [Interaction]
+    private let recorder: Recorder?
+    private let state: LockedBox<State>
+
+    private struct State {
+        var index: ReplayIndex
+        /// New recordings, in the order their requests started; `nil` while a recording is in flight.
+        var recorded: [Interaction?] = []
+        var failures: [CassetteError] = []
+        var isClosed = false
+    }
+
+    /// Opens the cassette: loads its file (if the mode replays) and decides whether misses are recorded.
+    init(settings: CassetteSettings) throws(CassetteError) {
+        self.settings = settings
+        let existing = try CassetteFile.load(settings.file)
+        if existing == nil && !settings.mode.records(fileExists: false) {
+            throw CassetteError(.cassetteNotFound,
+                                "No cassette file, and record mode \"\(settings.mode)\" does not record. Record it with: \(settings.recordCommand(mode: .once))",
+                                cassette: settings.file)
+        }
+        previous = existing ?? []
+        recordsMisses = settings.mode.records(fileExists: existing != nil)
+        recorder = recordsMisses ? Recorder() : nil
+        let replayable = settings.mode.replaysExisting ? previous : []
+        state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
+    }
+
+    /// Answers `request`: `deliver` is called exactly once, possibly before this returns.
+    /// Returns a function that cancels a recording in flight.
+    @discardableResult
+    func handle(_ request: URLRequest, body: Data?, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let live = RecordedRequest(request, body: body)
+        let stored = settings.redaction.redact(live)
+        let key = settings.matchers.key(for: stored)
+
+        enum Decision { case replay(Interaction), record(slot: Int), fail(CassetteError) }
+        let decision: Decision = state.withLock { state in
+            if state.isClosed {
+                return .fail(CassetteError(.noMatch, "\(stored.method) \(stored.url) was sent after Cassette.use returned; the cassette is closed.", cassette: settings.file))
+            }
+            switch state.index.take(key) {
+            case .next(let interaction):
+                return .replay(interaction)
+            case .exhausted(let last, _) where settings.repeatsLastResponse:
+                return .replay(last)
+            case .exhausted(_, let count) where !recordsMisses:
+                let error = exhaustedError(stored, count: count)
+                state.failures.append(error)
+                return .fail(error)
+            case .none where !recordsMisses:
+                let error = noMatchError(stored, index: state.index)
+                state.failures.append(error)
+                return .fail(error)
+            case .none, .exhausted:
+                state.recorded.append(nil)
+                return .record(slot: state.recorded.count - 1)
+            }
+        }
+
+        switch decision {
+        case .replay(let interaction):
+            deliver(Outcome(replaying: interaction, for: url, redaction: settings.redaction))
+            return nil
+        case .fail(let error):
+            deliver(.failure(URLError(.resourceUnavailable, userInfo: [
+                NSLocalizedDescriptionKey: error.description, NSURLErrorFailingURLErrorKey: url,
+            ])))
+            return nil
+        case .record(let slot):
+            guard let recorder else { return nil }
+            return recorder.perform(request, body: body) { [self] result in
+                let outcome: Outcome
+                let interaction: Interaction
+                switch result {
+                case .success(let (response, data)):
+                    let recorded = settings.redaction.redact(RecordedResponse(response, body: data))
+                    interaction = Interaction(request: stored, response: recorded, recordedAt: settings.now())
+                    outcome = .response(response, data)
+                case .failure(let error):
+                    outcome = .failure(error)
+                    if (error as? URLError)?.code == .cancelled { return deliver(outcome) }
+                    interaction = Interaction(request: stored, failure: RecordedFailure(error), recordedAt: settings.now())
+                }
+                // Store before delivering: once the client has its answer, `use` may close the cassette.
+                state.withLock { $0.recorded[slot] = interaction }
+                deliver(outcome)
+            }
+        }
+    }
+
+    /// Closes the cassette. Saves the recording when the mode records and `save` is true; returns the
+    /// failures the requests met, redacted.
+    func close(save: Bool) throws(CassetteError) -> [CassetteError] {
+        recorder?.close()
+        let (recorded, failures) = state.withLock { state in
+            state.isClosed = true
+            return (state.recorded.compactMap { $0 }, state.failures)
+        }
+        if save && recordsMisses {
+            try persist(recorded)
+        }
+        return failures
+    }
+
+    private func persist(_ recorded: [Interaction]) throws(CassetteError) {
+        let interactions: [Interaction]
+        if settings.mode == .all {
+            interactions = keepingDates(of: recorded)
+        } else {
+            if !previous.isEmpty && recorded.isEmpty { return }
+            interactions = previous + recorded
+        }
+        try CassetteFile.save(interactions, to: settings.file)
+    }
+
+    /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an
+    /// unchanged API leaves the file byte for byte the same.
+    private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
+        var old = ReplayIndex(previous, matchers: settings.matchers)
+        return recorded.map { interaction in
+            guard case .next(let earlier) = old.take(settings.matchers.key(for: interaction.request)),
+                  earlier.isSameExchange(as: interaction) else {
+                return interaction
+            }
+            return earlier
+        }
+    }
+}

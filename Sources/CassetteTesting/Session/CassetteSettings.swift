@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything one `Cassette.use` call decided before its body runs.
+struct CassetteSettings: Sendable {
+    let name: String
+    let file: URL
+    let mode: RecordMode
+    let matchers: [RequestMatcher]
+    let redaction: Redaction
+    let repeatsLastResponse: Bool
+    /// The test to name in a re-record command, e.g. `fetchUser`.
+    let testName: String
+    let now: @Sendable () -> Date
+
+    /// The command that records this cassette's test again in `mode`.
+    func recordCommand(mode: RecordMode) -> String {
+        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
+    }
+
+    /// The test name a `#function` value gives: `fetchUser()` becomes `fetchUser`.
+    static func testName(fromFunction function: String) -> String {
+        String(function.prefix { $0 != "(" })
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What the cassette protocol hands its client for one request.
+enum Outcome: Sendable {
+    /// A response and its complete body.
+    case response(HTTPURLResponse, Data)
+    /// A failure: a replayed transport error, or the cassette's own error.
+    case failure(any Error)
+
+    /// The outcome replaying `interaction` gives for a request to `url`.
+    ///
+    /// A response that was not redirected answers from the URL the request actually went to, so redacted query
+    /// values in the stored URL never show through.
+    init(replaying interaction: Interaction, for url: URL, redaction: Redaction) {
+        if let failure = interaction.failure {
+            self = .failure(failure.urlError(for: url))
+        } else if var recorded = interaction.response.map(redaction.restore) {
+            if recorded.url == interaction.request.url { recorded.url = url.absoluteString }
+            guard let response = recorded.httpResponse(fallbackURL: url) else {
+                self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+                return
+            }
+            self = .response(response, recorded.body?.data ?? Data())
+        } else {
+            self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import CassetteTesting
-
-@Test func placeholderBuilds() { #expect(Bool(true)) }

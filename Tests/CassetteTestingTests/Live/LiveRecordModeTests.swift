@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Live: what each record mode writes", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveRecordModeTests {
+    private func interactions(in directory: URL, _ name: String) throws -> [Interaction] {
+        try CassetteFile.load(directory.appendingPathComponent(name + ".json")) ?? []
+    }
+
+    @Test func onceRecordsAMissingCassetteThenOnlyReplays() async throws {
+        try await withTemporaryDirectory { directory in
+            try await Cassette.use("once", mode: .once, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
+            }
+            #expect(try interactions(in: directory, "once").map(\.request.url) == [LiveServer.url("/get?n=1")])
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("once", mode: .once, directory: directory) { session in
+                    _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
+                    _ = try await Fixture.get(LiveServer.url("/get?n=2"), on: session)
+                }
+            }
+            #expect(error?.code == .noMatch)
+        }
+    }
+
+    @Test func newKeepsWhatMatchesAndAppendsWhatDoesNot() async throws {
+        try await withTemporaryDirectory { directory in
+            try await Cassette.use("new", mode: .all, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+            }
+            let first = try interactions(in: directory, "new")
+            try await Cassette.use("new", mode: .new, directory: directory) { session in
+                let replayed = try await Fixture.get(LiveServer.url("/uuid"), on: session).0
+                #expect(replayed == first.first?.response?.body?.data, "a matching request is replayed, not re-sent")
+                _ = try await Fixture.get(LiveServer.url("/get?added=1"), on: session)
+            }
+            let second = try interactions(in: directory, "new")
+            #expect(second.map(\.request.url) == [LiveServer.url("/uuid"), LiveServer.url("/get?added=1")])
+            #expect(second.first == first.first)
+        }
+    }
+
+    @Test func allReplacesTheFileAndKeepsUnchangedExchangesAsTheyWere() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("all.json")
+            try await Cassette.use("all", mode: .all, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/json"), on: session)
+                _ = try await Fixture.get(LiveServer.url("/get?old=1"), on: session)
+            }
+            let before = try Data(contentsOf: file)
+            try await Task.sleep(for: .seconds(1.1))
+            try await Cassette.use("all", mode: .all, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/json"), on: session)
+            }
+            let after = try interactions(in: directory, "all")
+            #expect(after.map(\.request.url) == [LiveServer.url("/json")], "the old interaction is gone, not appended to")
+            let old = try decodeInteractions(before)
+            #expect(after.first == old.first, "an unchanged exchange keeps its recording date and Date header")
+        }
+    }
+
+    @Test func aThrowingBodySavesNothingUnlessAsked() async throws {
+        struct Boom: Error {}
+        try await withTemporaryDirectory { directory in
+            await #expect(throws: Boom.self) {
+                try await Cassette.use("throws", mode: .all, directory: directory) { session in
+                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                    throw Boom()
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("throws.json").path))
+            await #expect(throws: Boom.self) {
+                try await Cassette.use("throws", mode: .all, directory: directory, savesOnError: true) { session in
+                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                    throw Boom()
+                }
+            }
+            let saved = try interactions(in: directory, "throws")
+            #expect(saved.count == 1)
+        }
+    }
+
+    /// The interactions a cassette file's bytes hold.
+    private func decodeInteractions(_ data: Data) throws -> [Interaction] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cassette-\(UUID().uuidString).json")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try CassetteFile.load(file) ?? []
+    }
+}

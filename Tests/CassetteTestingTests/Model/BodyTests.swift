@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+
+@Suite("Body: readable in the file, exact on replay")
+struct BodyTests {
+    /// Encodes a body the way a cassette file does and reads it back.
+    private func roundTrip(_ body: Body) throws -> (Body, String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(body)
+        return (try JSONDecoder().decode(Body.self, from: data), String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("JSON bodies are stored inline and replay byte for byte", arguments: [
+        // httpbin (Python json.dumps indent=2, ensure_ascii) with its trailing newline
+        "{\n  \"args\": {\n    \"b\": \"\\u00e9\"\n  }, \n  \"url\": \"http://x/get\"\n}\n".replacingOccurrences(of: ", \n", with: ",\n"),
+        // JavaScript JSON.stringify
+        #"{"a":[1,2.5,true,null],"b":{"c":"d/e"}}"#,
+        // Python json.dumps default separators
+        #"{"a": 1, "b": [1, 2]}"#,
+        // Swift JSONEncoder .prettyPrinted with escaped slashes
+        "{\n  \"a\" : \"x\\/y\"\n}",
+        // unicode kept as is, emoji included
+        #"{"n":-12,"name":"Zoë 😀"}"#,
+        "[]",
+        #"[{"a":{}}]"#,
+    ])
+    func jsonInline(_ text: String) throws {
+        let bytes = Data(text.utf8)
+        let body = Body(bytes)
+        #expect(body.json != nil, "expected \(text) to be stored as JSON")
+        let (decoded, file) = try roundTrip(body)
+        #expect(decoded.data == bytes)
+        #expect(file.contains("\"json\""))
+        #expect(file.contains("\"layout\""))
+    }
+
+    @Test("JSON that would not come back byte for byte is stored as text", arguments: [
+        #"{"b":1,"a":2}"#,          // keys not sorted
+        #"{"a":1.0}"#,              // JSONEncoder writes 1.0 as 1
+        "{\n\t\"a\": 1\n}",         // tab indentation
+        #"{"a":1}   "#,             // trailing spaces
+    ])
+    func jsonFallsBackToText(_ text: String) throws {
+        let body = Body(Data(text.utf8))
+        #expect(body.json == nil)
+        let (decoded, file) = try roundTrip(body)
+        #expect(decoded.data == Data(text.utf8))
+        #expect(file.contains("\"text\""))
+    }
+
+    @Test func binaryIsBase64() throws {
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE, 0x0A])
+        let (decoded, file) = try roundTrip(Body(bytes))
+        #expect(decoded.data == bytes)
+        #expect(file.contains("\"base64\" : \"\(bytes.base64EncodedString())\""))
+    }
+
+    @Test func plainTextIsAString() throws {
+        let text = "<xml attr=\"1\">é</xml>\n"
+        let (decoded, file) = try roundTrip(Body(Data(text.utf8)))
+        #expect(decoded.data == Data(text.utf8))
+        #expect(file.contains(#""text" : "<xml"#))
+    }
+
+    @Test func unknownLayoutIsAPreciseError() throws {
+        let file = #"{"json": {"a": 1}, "layout": "indent=2 sideways"}"#
+        #expect {
+            try JSONDecoder().decode(Body.self, from: Data(file.utf8))
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["layout"] && context.debugDescription.contains("sideways")
+        }
+    }
+
+    @Test func bodyWithoutAFormIsAnError() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Body.self, from: Data(#"{"utf16": "x"}"#.utf8))
+        }
+    }
+
+    @Test("layout words survive a round trip", arguments: [
+        JSONLayout(),
+        JSONLayout(indent: 2, colon: ": ", asciiOnly: true, trailingNewline: true),
+        JSONLayout(colon: ": ", comma: ", "),
+        JSONLayout(indent: 4, colon: " : ", escapesSlashes: true),
+    ])
+    func layoutWords(_ layout: JSONLayout) {
+        #expect(JSONLayout(words: layout.words) == layout)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Replay through Cassette.use")
+struct ReplayTests {
+    @Test func replaysStatusHeadersAndBytes() async throws {
+        try await withTemporaryDirectory { directory in
+            let body = "{\n  \"ok\": true\n}\n"
+            try Fixture.write([Fixture.interaction("http://api.test/items?b=2&a=1", status: 201, body: body,
+                                                   headers: ["Content-Type": "application/json", "X-Trace": "t1"])],
+                              name: "replay", in: directory)
+            let (data, response) = try await Cassette.use("replay", mode: .none, directory: directory) { session in
+                try await Fixture.get("http://api.test/items?a=1&b=2", on: session)
+            }
+            #expect(data == Data(body.utf8))
+            #expect(response.statusCode == 201)
+            #expect(response.value(forHTTPHeaderField: "X-Trace") == "t1")
+            // Not redirected: the response comes from the URL the request went to, as it would live.
+            #expect(response.url?.absoluteString == "http://api.test/items?a=1&b=2")
+        }
+    }
+
+    @Test func identicalRequestsReplayInOrderThenFailClearly() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/n", body: "1"), Fixture.interaction("http://api.test/n", body: "2")],
+                              name: "order", in: directory)
+            var bodies: [String] = []
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("order", mode: .none, directory: directory) { session in
+                    for _ in 0..<3 {
+                        if let (data, _) = try? await Fixture.get("http://api.test/n", on: session) {
+                            bodies.append(String(decoding: data, as: UTF8.self))
+                        }
+                    }
+                }
+            }
+            #expect(bodies == ["1", "2"])
+            #expect(error?.code == .exhausted)
+            #expect(error?.message.contains("recorded 2 times, and this is request #3") == true)
+            #expect(error?.message.contains("repeatsLastResponse: true") == true)
+        }
+    }
+
+    @Test func repeatsLastResponseWhenAsked() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/n", body: "only")], name: "repeat", in: directory)
+            let bodies = try await Cassette.use("repeat", mode: .none, directory: directory, repeatsLastResponse: true) { session in
+                var bodies: [Data] = []
+                for _ in 0..<3 { bodies.append(try await Fixture.get("http://api.test/n", on: session).0) }
+                return bodies
+            }
+            #expect(bodies == Array(repeating: Data("only".utf8), count: 3))
+        }
+    }
+
+    @Test func noMatchNamesTheClosestRequestsAndTheFix() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([
+                Fixture.interaction("http://api.test/users/1"),
+                Fixture.interaction("POST", "http://api.test/users/2", requestBody: #"{"a":1}"#),
+                Fixture.interaction("http://other.test/x"),
+            ], name: "nomatch", in: directory)
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("nomatch", mode: .none, redaction: Redaction.default.redactingSecret("hunter2", as: "<PW>"),
+                                       directory: directory) { session in
+                    _ = try await Fixture.get("http://api.test/users/2?password=hunter2&q=hunter2", on: session)
+                }
+            }
+            let message = error?.description ?? ""
+            #expect(error?.code == .noMatch)
+            #expect(message.contains("No recorded interaction matches GET http://api.test/users/2?password=%3CREDACTED%3E&q=%3CPW%3E"))
+            #expect(message.contains("#1 GET http://api.test/users/1 — differs in: url"))
+            #expect(message.contains("#2 POST http://api.test/users/2 body: {\"a\":1} — differs in: method, url, body"))
+            #expect(message.contains("CASSETTE_RECORD=new swift test --filter noMatchNamesTheClosestRequestsAndTheFix"))
+            #expect(message.contains(directory.appendingPathComponent("nomatch.json").path))
+            #expect(!message.contains("hunter2"))
+        }
+    }
+
+    @Test func theBodysCaughtErrorStillFailsTheCassette() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([], name: "swallowed", in: directory)
+            await #expect(throws: CassetteError.self) {
+                try await Cassette.use("swallowed", mode: .none, directory: directory) { session in
+                    _ = try? await Fixture.get("http://api.test/missing", on: session)
+                }
+            }
+        }
+    }
+
+    @Test func missingCassetteInNoneModeSaysHowToRecord() async throws {
+        await withTemporaryDirectory { directory in
+            let error = #expect(throws: CassetteError.self) {
+                try Cassette.use("absent", mode: .none, directory: directory) { _ in }
+            }
+            #expect(error?.code == .cassetteNotFound)
+            #expect(error?.message.contains("CASSETTE_RECORD=once swift test --filter missingCassetteInNoneModeSaysHowToRecord") == true)
+        }
+    }
+
+    @Test func invalidEnvironmentModeFailsBeforeTheBodyRuns() async throws {
+        var ran = false
+        #expect(throws: CassetteError.self) {
+            try Cassette.use("x", environment: ["CASSETTE_RECORD": "maybe"]) { _ in ran = true }
+        }
+        #expect(!ran)
+    }
+
+    @Test func corruptCassetteNamesTheFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("corrupt.json")
+            try Data("{ not json".utf8).write(to: file)
+            let error = #expect(throws: CassetteError.self) {
+                try Cassette.use("corrupt", mode: .none, directory: directory) { _ in }
+            }
+            #expect(error?.code == .unreadableCassette)
+            #expect(error?.description.contains(file.path) == true)
+        }
+    }
+
+    @Test func synchronousFormWithCompletionHandlers() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/sync", body: "s")], name: "sync", in: directory)
+            let status = try Cassette.use("sync", mode: .none, directory: directory) { (session: URLSession) -> Int in
+                let done = DispatchSemaphore(value: 0)
+                let result = ResultBox()
+                session.dataTask(with: URL(string: "http://api.test/sync")!) { _, response, _ in
+                    result.set((response as? HTTPURLResponse)?.statusCode ?? -1)
+                    done.signal()
+                }.resume()
+                done.wait()
+                return result.value
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test func configurationFormServesSessionsTheCodeBuilds() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/c", body: "c")], name: "configuration", in: directory)
+            let data = try await Cassette.useConfiguration("configuration", mode: .none, directory: directory) { configuration in
+                let session = URLSession(configuration: configuration)
+                defer { session.finishTasksAndInvalidate() }
+                return try await Fixture.get("http://api.test/c", on: session).0
+            }
+            #expect(data == Data("c".utf8))
+        }
+    }
+
+    @Test func transportFailuresReplayAsTheSameURLError() async throws {
+        try await withTemporaryDirectory { directory in
+            let failing = Interaction(request: RecordedRequest(method: "GET", url: "http://api.test/down"),
+                                      failure: RecordedFailure(code: URLError.cannotConnectToHost.rawValue, description: "Could not connect"),
+                                      recordedAt: Fixture.recordedAt)
+            try Fixture.write([failing], name: "down", in: directory)
+            let error = await #expect(throws: URLError.self) {
+                try await Cassette.use("down", mode: .none, directory: directory) { session in
+                    try await Fixture.get("http://api.test/down", on: session)
+                }
+            }
+            #expect(error?.code == .cannotConnectToHost)
+        }
+    }
+
+    @Test("8 cassettes in parallel, 100 requests each to one URL: no cross-talk")
+    func parallelCassettesNeverSeeEachOthersTraffic() async throws {
+        try await withTemporaryDirectory { directory in
+            for cassette in 0..<8 {
+                let interactions = (0..<100).map { Fixture.interaction("http://api.test/same", body: "c\(cassette)-r\($0)") }
+                try Fixture.write(interactions, name: "parallel-\(cassette)", in: directory)
+            }
+            try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+                for cassette in 0..<8 {
+                    group.addTask {
+                        let bodies = try await Cassette.use("parallel-\(cassette)", mode: .none, directory: directory) { session in
+                            var bodies: [String] = []
+                            for _ in 0..<100 {
+                                bodies.append(String(decoding: try await Fixture.get("http://api.test/same", on: session).0, as: UTF8.self))
+                            }
+                            return bodies
+                        }
+                        return (cassette, bodies)
+                    }
+                }
+                for try await (cassette, bodies) in group {
+                    #expect(bodies == (0..<100).map { "c\(cassette)-r\($0)" })
+                }
+            }
+        }
+    }
+}
+
+/// An Int set from a URLSession callback.
+private final class ResultBox: Sendable {
+    private let storage = LockedInt()
+    func set(_ value: Int) { storage.set(value) }
+    var value: Int { storage.value }
+}
+
+import Synchronization
+
+private final class LockedInt: Sendable {
+    private let mutex = Mutex(0)
+    func set(_ value: Int) { mutex.withLock { $0 = value } }
+    var value: Int { mutex.withLock { $0 } }
+}

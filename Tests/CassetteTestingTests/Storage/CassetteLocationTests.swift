@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+
+@Suite("Where cassettes live")
+struct CassetteLocationTests {
+    @Test("bad names are rejected", arguments: ["", "  ", "/etc/passwd", "~/x", "../escape", "a/../../b", "a//b", "a/", "./a", "a\\b"])
+    func rejectsBadNames(_ name: String) {
+        #expect {
+            try CassetteLocation(name: name, directory: URL(fileURLWithPath: "/tmp"), environment: [:], filePath: #filePath)
+        } throws: { ($0 as? CassetteError)?.code == .invalidName }
+    }
+
+    @Test func nestedNamesBecomeFolders() throws {
+        let location = try CassetteLocation(name: "users/fetch-one", directory: URL(fileURLWithPath: "/tmp/c"),
+                                            environment: [:], filePath: #filePath)
+        #expect(location.file.path == "/tmp/c/users/fetch-one.json")
+    }
+
+    @Test func resolutionOrder() throws {
+        let explicit = try CassetteLocation(name: "a", directory: URL(fileURLWithPath: "/x"),
+                                            environment: ["CASSETTE_DIR": "/y"], filePath: #filePath)
+        #expect(explicit.file.path == "/x/a.json")
+        let fromEnvironment = try CassetteLocation(name: "a", directory: nil, environment: ["CASSETTE_DIR": "/y"], filePath: #filePath)
+        #expect(fromEnvironment.file.path == "/y/a.json")
+        let fromPackage = try CassetteLocation(name: "a", directory: nil, environment: [:], filePath: #filePath)
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent() // Storage
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(fromPackage.file.path == packageRoot.appendingPathComponent("Cassettes/a.json").path)
+    }
+}
