@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends public endpoints on an injected `URLSession`.
+///
+/// ```swift
+/// let router = Router<MovieAPI>(session: session)       // tests pass a recording session here
+/// let movie = try await router.decode(Movie.self, from: .movie(id: 1))
+/// router.request(.popular(page: 1)) { result in ... }    // or with a completion handler
+/// ```
+///
+/// Endpoints that need a token are ``AuthenticatedEndPoint``s and go through ``AuthenticatedController``;
+/// a `Router` cannot be made for them.
+public final class Router<EndPoint: PublicEndPoint>: NetworkRouter {
+    private let performer: RequestPerformer
+    private let timeout: TimeInterval
+
+    /// Creates a router.
+    ///
+    /// - Parameters:
+    ///   - session: The session requests go through; inject one to record, replay or stub.
+    ///   - timeout: Seconds a request may take.
+    public init(session: URLSession = .shared, timeout: TimeInterval = 10) {
+        performer = RequestPerformer(session: session)
+        self.timeout = timeout
+    }
+
+    /// The `URLRequest` this router sends for `route`.
+    public func makeRequest(for route: EndPoint) throws(NetworkError) -> URLRequest {
+        try RequestBuilder.makeRequest(for: route, timeout: timeout)
+    }
+
+    /// Sends `route`; `completion` gets the body and response of a 2xx answer, else a ``NetworkError``.
+    public func request(_ route: EndPoint, completion: @escaping NetworkResultHandler<(Data, HTTPURLResponse)>) {
+        do {
+            performer.perform(try makeRequest(for: route), completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// Sends `route` and returns the body and response of a 2xx answer; honours task cancellation.
+    public func request(_ route: EndPoint) async throws(NetworkError) -> (Data, HTTPURLResponse) {
+        try await performer.perform(try makeRequest(for: route))
+    }
+
+    /// Cancels every request in flight; each one's caller gets ``NetworkError/cancelled(url:)``.
+    public func cancel() {
+        performer.cancelAll()
+    }
+}
