@@ -22,9 +22,9 @@ let package = Package(
         .target(name: "Caching", dependencies: ["Locking"], swiftSettings: strictSettings),
         .target(name: "CassetteTesting", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
 
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking"], swiftSettings: strictSettings),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strictSettings),
-        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "Locking"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current = LockedBox(Date(timeIntervalSince1970: 1_800_000_000))
 
     var now: Date { current.withLock { $0 } }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CassetteTesting
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -127,13 +128,13 @@ struct ReplayTests {
             try Fixture.write([Fixture.interaction("http://api.test/sync", body: "s")], name: "sync", in: directory)
             let status = try Cassette.use("sync", mode: .none, directory: directory) { (session: URLSession) -> Int in
                 let done = DispatchSemaphore(value: 0)
-                let result = ResultBox()
+                let result = LockedBox(-1)
                 session.dataTask(with: URL(string: "http://api.test/sync")!) { _, response, _ in
-                    result.set((response as? HTTPURLResponse)?.statusCode ?? -1)
+                    result.withLock { $0 = (response as? HTTPURLResponse)?.statusCode ?? -1 }
                     done.signal()
                 }.resume()
                 done.wait()
-                return result.value
+                return result.withLock { $0 }
             }
             #expect(status == 200)
         }
@@ -192,19 +193,4 @@ struct ReplayTests {
             }
         }
     }
-}
-
-/// An Int set from a URLSession callback.
-private final class ResultBox: Sendable {
-    private let storage = LockedInt()
-    func set(_ value: Int) { storage.set(value) }
-    var value: Int { storage.value }
-}
-
-import Synchronization
-
-private final class LockedInt: Sendable {
-    private let mutex = Mutex(0)
-    func set(_ value: Int) { mutex.withLock { $0 = value } }
-    var value: Int { mutex.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,17 +14,17 @@ enum LiveServer {
     /// Whether the server answered `/get`, asked once per test process.
     static let isRunning: Bool = {
         let done = DispatchSemaphore(value: 0)
-        let answered = Answer()
+        let answered = LockedBox(false)
         var request = URLRequest(url: URL(string: baseURL + "/get")!)
         request.timeoutInterval = 2
         let session = URLSession(configuration: .ephemeral)
         session.dataTask(with: request) { _, response, _ in
-            answered.set((response as? HTTPURLResponse)?.statusCode == 200)
+            answered.withLock { $0 = (response as? HTTPURLResponse)?.statusCode == 200 }
             done.signal()
         }.resume()
         _ = done.wait(timeout: .now() + 3)
         session.invalidateAndCancel()
-        return answered.value
+        return answered.withLock { $0 }
     }()
 
     /// Why live tests are skipped when the server is not running.
@@ -32,11 +32,4 @@ enum LiveServer {
 
     /// A URL on the server.
     static func url(_ path: String) -> String { baseURL + path }
-}
-
-/// A flag set from a URLSession callback.
-private final class Answer: Sendable {
-    private let flag = Mutex(false)
-    func set(_ value: Bool) { flag.withLock { $0 = value } }
-    var value: Bool { flag.withLock { $0 } }
 }

@@ -1,0 +1,11 @@
+import Foundation
+import Testing
+
+/// Where the live suite is required (CI sets `LIVE_REQUIRED=1`), a missing server fails instead of skipping.
+@Suite("Live: the server is there when required",
+       .enabled(if: ProcessInfo.processInfo.environment["LIVE_REQUIRED"] == "1", "LIVE_REQUIRED is not set"))
+struct LiveServerTests {
+    @Test func httpbinAnswers() {
+        #expect(LiveServer.isRunning, "LIVE_REQUIRED=1 but httpbin does not answer at \(LiveServer.baseURL)")
+    }
+}
