@@ -36,6 +36,7 @@ public enum Cassette {
     ///   - savesOnError: Whether to save a recording even when `body` throws.
     ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR` and `CI` are read from.
     ///   - body: The test's code; it must send its requests through the session it is given.
+    @discardableResult
     public static func use<T>(
         _ name: String,
         mode: RecordMode = .automatic,
@@ -59,6 +60,7 @@ public enum Cassette {
 
     /// The synchronous form of ``use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:environment:isolation:filePath:function:_:)-(_,_,_,_,_,_,_,_,_,_,_,(URLSession)async throws->T)``,
     /// for tests that use completion handlers.
+    @discardableResult
     public static func use<T>(
         _ name: String,
         mode: RecordMode = .automatic,
@@ -83,6 +85,7 @@ public enum Cassette {
     ///
     /// Every session made from the configuration goes through the cassette. Keep its `protocolClasses` and
     /// `urlCache`: they are how requests find the cassette.
+    @discardableResult
     public static func useConfiguration<T>(
         _ name: String,
         mode: RecordMode = .automatic,

@@ -42,11 +42,40 @@ final class CassetteURLProtocol: URLProtocol {
         cancellation.withLock { $0 = nil }
         switch outcome {
         case .response(let response, let data):
-            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)
             if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
             client?.urlProtocolDidFinishLoading(self)
         case .failure(let error):
             client?.urlProtocol(self, didFailWithError: error)
         }
+    }
+}
+
+extension HTTPURLResponse {
+    /// The response as this platform's URLSession can deliver it.
+    ///
+    /// swift-corelibs-foundation turns a `401`/`407` carrying `WWW-Authenticate`/`Proxy-Authenticate` into an
+    /// authentication challenge and, unless a session delegate answers it, never completes the task, not even at its
+    /// timeout. Apple's platforms deliver the response. So on corelibs the challenge headers are withheld from the
+    /// client (the cassette keeps them) and the code under test gets the 401, as it would on Apple's platforms.
+    var withoutUnanswerableChallenge: HTTPURLResponse {
+        #if canImport(FoundationNetworking)
+        guard statusCode == 401 || statusCode == 407, let url else { return self }
+        var headers: [String: String] = [:]
+        var withheld = false
+        for (name, value) in allHeaderFields {
+            let name = String(describing: name)
+            if name.caseInsensitiveCompare("WWW-Authenticate") == .orderedSame
+                || name.caseInsensitiveCompare("Proxy-Authenticate") == .orderedSame {
+                withheld = true
+            } else {
+                headers[name] = String(describing: value)
+            }
+        }
+        guard withheld else { return self }
+        return HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) ?? self
+        #else
+        return self
+        #endif
     }
 }

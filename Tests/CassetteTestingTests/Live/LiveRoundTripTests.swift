@@ -61,6 +61,8 @@ struct LiveRoundTripTests {
     @Test("replay is identical", arguments: [
         "/get?q=swift&city=Z%C3%BCrich&plus=a%2Bb", "/json", "/xml", "/uuid", "/image/png", "/bytes/4096?seed=7",
         "/status/204", "/status/404", "/status/500", "/response-headers?X-Custom=1", "/encoding/utf8",
+        // A 401 with WWW-Authenticate: corelibs never completes it without a delegate; the recorder must.
+        "/basic-auth/user/passwd",
     ])
     func identical(_ path: String) async throws {
         let (live, replayed, _) = try await roundTrip(get(path))
@@ -76,6 +78,14 @@ struct LiveRoundTripTests {
         #expect(headers.value(caseInsensitiveKey: "Content-Encoding") == nil)
         #expect(headers.value(caseInsensitiveKey: "Content-Length") == String(body.count))
         #expect(file.contains("\"json\""), "the decoded body should read as JSON in the cassette")
+    }
+
+    @Test("a 401 challenge is recorded with its header and delivered to the client, as on Apple's platforms")
+    func unauthorizedChallenge() async throws {
+        let (live, replayed, file) = try await roundTrip(get("/basic-auth/user/passwd"))
+        #expect(live.status == 401)
+        #expect(replayed == live)
+        #expect(file.contains("WWW-Authenticate"), "the cassette keeps the challenge header")
     }
 
     @Test func redirectsGiveTheFinalResponse() async throws {
