@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Caching", targets: ["Caching"]),
         .library(name: "CassetteTesting", targets: ["CassetteTesting"]),
+        .library(name: "HTTPBinClient", targets: ["HTTPBinClient"]),
+        .executable(name: "demo", targets: ["demo"]),
     ],
     targets: [
         // One small lock box shared by our modules through `package` access; not a product.
@@ -21,10 +23,15 @@ let package = Package(
         .target(name: "Networking", dependencies: ["Locking"], swiftSettings: strictSettings),
         .target(name: "Caching", dependencies: ["Locking"], swiftSettings: strictSettings),
         .target(name: "CassetteTesting", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
+        // The example client: a real API client on Networking, the code the harness exists to test.
+        .target(name: "HTTPBinClient", dependencies: ["Networking"], swiftSettings: strictSettings),
+        // The main job: a scripted tour of the example client, replayed from Cassettes/.
+        .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
 
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "HTTPBinClientTests", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,6 +66,15 @@ struct AuthenticatedControllerTests {
         #expect(server.received.isEmpty, "no request goes out without a token")
     }
 
+    @Test func basicCredentialsUseTheirOwnScheme() async throws {
+        let server = StubServer(body: "ok")
+        let controller = AuthenticatedController<SecureAPI>(session: server.session, token: .basic(user: "u", password: "p:w")) {
+            throw URLError(.userAuthenticationRequired)
+        }
+        _ = try await controller.request(SecureAPI(baseURL: server.baseURL))
+        #expect(server.received.first?.value(forHTTPHeaderField: "Authorization") == "Basic dTpwOnc=")
+    }
+
     @Test func tokensNeverAppearInDescriptions() {
         let token = AuthToken(accessToken: "secret-access", expiresAt: .distantFuture, refreshToken: "secret-refresh")
         #expect(!token.description.contains("secret"))

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Sends endpoints that need a token: refreshes an expired token first (once, however many requests wait for it)
-/// and adds `Authorization: Bearer <token>` to every request.
+/// and adds `Authorization: <tokenType> <token>` (`Bearer` unless the token says otherwise) to every request.
 ///
 /// ```swift
 /// let account = AuthenticatedController<AccountAPI>(session: session, token: savedToken) {
@@ -50,7 +50,7 @@ public final class AuthenticatedController<EndPoint: AuthenticatedEndPoint>: Net
     public func request(_ route: EndPoint) async throws(NetworkError) -> (Data, HTTPURLResponse) {
         let token = try await tokens.validToken()
         let request = try RequestBuilder.makeRequest(for: route, timeout: timeout,
-                                                     extraHeaders: ["Authorization": "Bearer \(token.accessToken)"])
+                                                     extraHeaders: ["Authorization": token.authorization])
         return try await performer.perform(request)
     }
 
