@@ -22,10 +22,13 @@ struct HTTPBinClientTests {
         HTTPBinClient(session: session, baseURL: HTTPBinServer.defaultURL)
     }
 
-    @Test func searchParsesNumbersEchoedAsText() async throws {
+    /// The README's usage example, verbatim: keep the two in step.
+    @Test func searchEchoesThePage() async throws {
         let search = try await Cassette.use("httpbin/search") { session in
-            try await client(session).search("swift cassette", page: 2, limit: 50)
+            // Everything sent through `session` is recorded on the first run and replayed afterwards.
+            try await HTTPBinClient(session: session).search("swift cassette", page: 2, limit: 50)
         }
+        #expect(search.page.value == 2)
         #expect(search == SearchEcho(query: "swift cassette", page: 2, limit: 50))
     }
 
