@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CassetteTesting", targets: ["CassetteTesting"]),
         .library(name: "HTTPBinClient", targets: ["HTTPBinClient"]),
         .executable(name: "demo", targets: ["demo"]),
+        .executable(name: "cassette-bench", targets: ["cassette-bench"]),
     ],
     targets: [
         // One small lock box shared by our modules through `package` access; not a product.
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "HTTPBinClient", dependencies: ["Networking"], swiftSettings: strictSettings),
         // The main job: a scripted tour of the example client, replayed from Cassettes/.
         .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
+        // Performance, measured side by side with each floor: Scripts/bench.sh. Never part of the tests.
+        .executableTarget(name: "cassette-bench", dependencies: ["CassetteTesting"], swiftSettings: strictSettings),
 
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),

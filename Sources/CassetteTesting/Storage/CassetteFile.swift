@@ -3,9 +3,11 @@ import Foundation
 
 /// Reads and writes cassette files through `Caching`'s persistence: a cassette file *is* a saved
 /// `Cache<Int, Interaction>`, its keys the interactions' positions in recording order (1, 2, 3, ...).
-enum CassetteFile {
+///
+/// `Cassette.use` does this for tests; tools that inspect or rewrite cassettes call it directly.
+public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
-    static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
+    public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
             let cache = try Cache<Int, Interaction>(contentsOf: file)
@@ -18,7 +20,7 @@ enum CassetteFile {
     }
 
     /// Writes `interactions` to `file` atomically, creating folders as needed.
-    static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
+    public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         let cache = Cache<Int, Interaction>()
         for (offset, interaction) in interactions.enumerated() {
             cache.insert(interaction, forKey: offset + 1)

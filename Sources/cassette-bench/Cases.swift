@@ -1,0 +1,139 @@
+import CassetteTesting
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One line of the report.
+struct Row {
+    let name: String
+    let measured: String
+    let ratio: Double?
+    let target: String
+    let met: Bool?
+    var json: [String: Any] = [:]
+}
+
+enum Cases {
+    static let repetitions = 7
+
+    static func get(_ url: URL, on session: URLSession) async throws {
+        let (_, response) = try await session.data(for: URLRequest(url: url))
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+    }
+
+    /// 1. Sequential replay of one recorded GET against the floor protocol.
+    static func replayOverhead(requests: Int) async throws -> Row {
+        let name = try Fixtures.cassette(count: 1)
+        let floor = FloorProtocol.session()
+        let (floorTimes, replayTimes) = try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
+            try await interleaved(repetitions: repetitions, {
+                for _ in 0..<requests { try await get(Fixtures.url(0), on: floor) }
+            }, {
+                for _ in 0..<requests { try await get(Fixtures.url(0), on: session) }
+            })
+        }
+        let floorSample = Sample(floorTimes.map { $0 / Double(requests) * 1e6 })
+        let replaySample = Sample(replayTimes.map { $0 / Double(requests) * 1e6 })
+        let ratio = replaySample.median / floorSample.median
+        return Row(name: "1 replay overhead (\(requests) sequential GETs)",
+                   measured: String(format: "replay %.1f µs [%.1f–%.1f], floor %.1f µs [%.1f–%.1f]", replaySample.median, replaySample.min,
+                                    replaySample.max, floorSample.median, floorSample.min, floorSample.max),
+                   ratio: ratio, target: "≤ 1.15", met: ratio <= 1.15,
+                   json: ["replay_us": replaySample.median, "floor_us": floorSample.median, "ratio": ratio])
+    }
+
+    /// 2. Per-request replay time through cassettes of 10, 1,000 and 10,000 distinct interactions.
+    static func scaling(requests: Int) async throws -> Row {
+        var perRequest: [Int: Sample] = [:]
+        for count in [10, 1_000, 10_000] {
+            let name = try Fixtures.cassette(count: count)
+            let times = try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
+                try await seconds(repetitions: repetitions) {
+                    for index in 0..<requests { try await get(Fixtures.url(index % count), on: session) }
+                }
+            }
+            perRequest[count] = Sample(times.map { $0 / Double(requests) * 1e6 })
+        }
+        let small = perRequest[10]?.median ?? 1
+        let large = perRequest[10_000]?.median ?? 0
+        let ratio = large / small
+        return Row(name: "2 scaling with cassette size",
+                   measured: String(format: "10: %.1f µs, 1,000: %.1f µs, 10,000: %.1f µs", small, perRequest[1_000]?.median ?? 0, large),
+                   ratio: ratio, target: "10,000 ≤ 1.10 × 10", met: ratio <= 1.10,
+                   json: ["us_10": small, "us_1000": perRequest[1_000]?.median ?? 0, "us_10000": large, "ratio": ratio])
+    }
+
+    /// 3. Eight cassettes replaying 1,000 requests each, concurrently, against eight floor sessions.
+    static func parallel(requests: Int) async throws -> Row {
+        let name = try Fixtures.cassette(count: 1)
+        let floors = (0..<8).map { _ in FloorProtocol.session() }
+        let (floorTimes, replayTimes) = try await interleaved(repetitions: repetitions, {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for floor in floors {
+                    group.addTask { for _ in 0..<requests { try await get(Fixtures.url(0), on: floor) } }
+                }
+                try await group.waitForAll()
+            }
+        }, {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
+                            for _ in 0..<requests { try await get(Fixtures.url(0), on: session) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        })
+        let total = Double(8 * requests)
+        let floorRate = Sample(floorTimes.map { total / $0 }).median
+        let replayRate = Sample(replayTimes.map { total / $0 }).median
+        let ratio = replayRate / floorRate
+        return Row(name: "3 parallel replay (8 cassettes × \(requests))",
+                   measured: String(format: "replay %.0f req/s, floor %.0f req/s", replayRate, floorRate),
+                   ratio: ratio, target: "≥ 0.85", met: ratio >= 0.85,
+                   json: ["replay_rps": replayRate, "floor_rps": floorRate, "ratio": ratio])
+    }
+
+    /// 4. Loading and saving a 10,000-interaction cassette against plain JSON coding of the same shape.
+    static func loadAndSave() async throws -> [Row] {
+        let name = try Fixtures.cassette(count: 10_000)
+        let file = Fixtures.folder.appendingPathComponent(name + ".json")
+        let bytes = try Data(contentsOf: file)
+        let megabytes = Double(bytes.count) / 1e6
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var interactions: [Interaction] = []
+        var plain: PlainEnvelope?
+        let (floorLoad, load) = try await interleaved(repetitions: repetitions, {
+            plain = try decoder.decode(PlainEnvelope.self, from: Data(contentsOf: file))
+        }, {
+            interactions = try CassetteFile.load(file) ?? []
+        })
+        guard interactions.count == 10_000, let plain else { throw URLError(.cannotParseResponse) }
+        let target = Fixtures.folder.appendingPathComponent("saved.json")
+        let floorTarget = Fixtures.folder.appendingPathComponent("saved-floor.json")
+        let (floorSave, save) = try await interleaved(repetitions: repetitions, {
+            var data = try encoder.encode(plain)
+            data.append(UInt8(ascii: "\n"))
+            try data.write(to: floorTarget, options: .atomic)
+        }, {
+            try CassetteFile.save(interactions, to: target)
+        })
+        guard try Data(contentsOf: target) == bytes else { throw URLError(.cannotWriteToFile) }
+        let rows = [("load", Sample(load), Sample(floorLoad)), ("save", Sample(save), Sample(floorSave))]
+        return rows.map { label, ours, floor in
+            let ratio = ours.median / floor.median
+            return Row(name: "4 \(label) 10,000 interactions (\(String(format: "%.1f", megabytes)) MB)",
+                       measured: String(format: "%.0f ms (%.0f MB/s), floor %.0f ms (%.0f MB/s)", ours.median * 1000, megabytes / ours.median,
+                                        floor.median * 1000, megabytes / floor.median),
+                       ratio: ratio, target: "≤ 1.5", met: ratio <= 1.5,
+                       json: ["\(label)_ms": ours.median * 1000, "floor_ms": floor.median * 1000, "mb_per_s": megabytes / ours.median, "ratio": ratio])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// cassette-bench: replay, scaling, parallelism, file speed, recording overhead and memory, each measured side by side
+// with its floor in one process. Run it with `Scripts/bench.sh` (a release build). Prints a table, then one JSON line.
+import Foundation
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child" {
+    try await MemoryCase.child(file: CommandLine.arguments[2])
+    exit(0)
+}
+
+let environment = ProcessInfo.processInfo.environment
+let quick = environment["BENCH_QUICK"] == "1"
+try FileManager.default.createDirectory(at: Fixtures.folder, withIntermediateDirectories: true)
+defer { Fixtures.remove() }
+
+print("cassette-bench: medians of \(Cases.repetitions) repetitions after a warm-up [min–max]; ratios against the floor measured alongside")
+var rows: [Row] = []
+do {
+    rows.append(try await Cases.replayOverhead(requests: quick ? 500 : 5_000))
+    rows.append(try await Cases.scaling(requests: quick ? 500 : 2_000))
+    rows.append(try await Cases.parallel(requests: quick ? 100 : 1_000))
+    rows.append(contentsOf: try await Cases.loadAndSave())
+    rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500))
+    rows.append(try MemoryCase.run())
+} catch {
+    print("cassette-bench failed: \(error)")
+    Fixtures.remove()
+    exit(1)
+}
+
+for row in rows {
+    let verdict = row.met.map { $0 ? "met" : "MISSED" } ?? "-"
+    let ratio = row.ratio.map { String(format: "%.2f", $0) } ?? "-"
+    print("\(row.name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(ratio.padding(toLength: 6, withPad: " ", startingAt: 0)) target \(row.target.padding(toLength: 20, withPad: " ", startingAt: 0)) \(verdict.padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.measured)")
+}
+var summary: [String: Any] = [:]
+for row in rows {
+    var entry = row.json
+    if let met = row.met { entry["met"] = met }
+    if entry.isEmpty { entry["skipped"] = row.measured }
+    summary[String(row.name.prefix { $0 != " " }) + "_" + row.name.split(separator: " ").dropFirst().prefix(2).joined(separator: "_")] = entry
+}
+let json = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
+print(String(decoding: json, as: UTF8.self))
