@@ -13,14 +13,17 @@ try FileManager.default.createDirectory(at: Fixtures.folder, withIntermediateDir
 defer { Fixtures.remove() }
 
 print("cassette-bench: medians of \(Cases.repetitions) repetitions after a warm-up [min–max]; ratios against the floor measured alongside")
+// BENCH_ONLY=1,4 runs only those cases (for profiling one at a time).
+let only = Set((environment["BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
+func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
 var rows: [Row] = []
 do {
-    rows.append(try await Cases.replayOverhead(requests: quick ? 500 : 5_000))
-    rows.append(try await Cases.scaling(requests: quick ? 500 : 2_000))
-    rows.append(try await Cases.parallel(requests: quick ? 100 : 1_000))
-    rows.append(contentsOf: try await Cases.loadAndSave())
-    rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500))
-    rows.append(try MemoryCase.run())
+    if wanted("1") { rows.append(try await Cases.replayOverhead(requests: quick ? 500 : 5_000)) }
+    if wanted("2") { rows.append(try await Cases.scaling(requests: quick ? 500 : 2_000)) }
+    if wanted("3") { rows.append(try await Cases.parallel(requests: quick ? 100 : 1_000)) }
+    if wanted("4") { rows.append(contentsOf: try await Cases.loadAndSave()) }
+    if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }
+    if wanted("6") { rows.append(try MemoryCase.run()) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()

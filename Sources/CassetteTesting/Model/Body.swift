@@ -97,12 +97,10 @@ extension Body: Codable {
             self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
         } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.init(data: Data(text.utf8), form: .text(text))
-        } else if let encoded = try container.decodeIfPresent(String.self, forKey: .base64) {
-            guard let bytes = Data(base64Encoded: encoded) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .base64, in: container, debugDescription: "The \"base64\" body is not valid base64.")
-            }
-            self.init(data: bytes, form: .binary)
+        } else if container.contains(.base64) {
+            // Decoded straight from the file's bytes (JSONDecoder's base64 strategy): no intermediate String, which
+            // for a large body would cost another copy of it.
+            self.init(data: try container.decode(Data.self, forKey: .base64), form: .binary)
         } else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,
@@ -120,7 +118,7 @@ extension Body: Codable {
         case .text(let text):
             try container.encode(text, forKey: .text)
         case .binary:
-            try container.encode(data.base64EncodedString(), forKey: .base64)
+            try container.encode(data, forKey: .base64)
         }
     }
 }

@@ -71,28 +71,54 @@ private struct JSONWriter {
 
     private mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
+        let utf8 = string.utf8
+        let handled: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            // Fast path: copy runs of bytes that need no escaping; give up on non-ASCII when it must be escaped.
+            if layout.asciiOnly && bytes.contains(where: { $0 >= 0x80 }) { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "/") where layout.escapesSlashes: append("\\/")
+                case 0..<0x20: writeEscaped(Unicode.Scalar(byte))
+                default: output.append(byte)
+                }
+            }
+            return true
+        }
+        if handled != true {
+            writeScalars(string)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The slow path: scalar by scalar, escaping non-ASCII for ASCII-only layouts.
+    private mutating func writeScalars(_ string: String) {
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": append("\\\"")
             case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
-            case "\u{08}": append("\\b")
-            case "\u{0C}": append("\\f")
             case "/" where layout.escapesSlashes: append("\\/")
             default:
                 if scalar.value < 0x20 || (layout.asciiOnly && scalar.value >= 0x80) {
                     writeEscaped(scalar)
                 } else {
-                    append(String(scalar))
+                    output.append(contentsOf: String(scalar).utf8)
                 }
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
+    /// `\n`, `\r`, `\t`, `\b`, `\f` in their short forms, anything else as `\uXXXX` (UTF-16, lowercase hex).
     private mutating func writeEscaped(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\n": return append("\\n")
+        case "\r": return append("\\r")
+        case "\t": return append("\\t")
+        case "\u{08}": return append("\\b")
+        case "\u{0C}": return append("\\f")
+        default: break
+        }
         for unit in String(scalar).utf16 {
             let hex = String(unit, radix: 16)
             append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)

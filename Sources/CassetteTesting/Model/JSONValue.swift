@@ -24,31 +24,28 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+        // Probe in order of how common each kind is in bodies, so the usual leaf (a string) costs no thrown error.
+        let single = try decoder.singleValueContainer()
+        if let string = try? single.decode(String.self) {
+            self = .string(string)
+        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(object.allKeys.count)
             for key in object.allKeys {
                 members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
             }
             self = .object(members)
-            return
-        }
-        if var array = try? decoder.unkeyedContainer() {
+        } else if var array = try? decoder.unkeyedContainer() {
             var elements: [JSONValue] = []
             if let count = array.count { elements.reserveCapacity(count) }
             while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
             self = .array(elements)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
+        } else if single.decodeNil() {
             self = .null
-        } else if let string = try? single.decode(String.self) {
-            self = .string(string)
-        } else if let bool = try? single.decode(Bool.self) {
-            self = .bool(bool)
         } else if let integer = try? single.decode(Int64.self) {
             self = .integer(integer)
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
         } else {
             self = .number(try single.decode(Double.self))
         }

@@ -25,6 +25,8 @@ struct BodyTests {
         #"{"n":-12,"name":"Zoë 😀"}"#,
         "[]",
         #"[{"a":{}}]"#,
+        // escapes on the writer's fast path: quote, backslash, newline, tab, and a control character
+        #"{"a":"line\nbreak \"q\" \\ tab\t \u0001 end"}"#,
     ])
     func jsonInline(_ text: String) throws {
         let bytes = Data(text.utf8)
