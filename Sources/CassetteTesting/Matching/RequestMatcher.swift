@@ -34,7 +34,7 @@ public struct RequestMatcher: Sendable {
     public static let method = RequestMatcher(name: "method") { $0.method.uppercased() }
 
     /// The URL's scheme, ignoring case.
-    public static let scheme = RequestMatcher(name: "scheme") { URLParts($0.url).scheme.lowercased() }
+    public static let scheme = RequestMatcher(name: "scheme") { URLParts($0.url).scheme.lowercasedIfNeeded }
 
     /// The URL's host and port, ignoring case.
     public static let host = RequestMatcher(name: "host") { URLParts($0.url).hostAndPort }
@@ -48,7 +48,7 @@ public struct RequestMatcher: Sendable {
     /// The whole URL (scheme and host ignoring case, port, path, query items in any order), without its fragment.
     public static let url = RequestMatcher(name: "url") { request in
         let parts = URLParts(request.url)
-        return "\(parts.scheme.lowercased())://\(parts.hostAndPort)\(parts.path)?\(parts.sortedQuery)"
+        return parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path + "?" + parts.sortedQuery
     }
 
     /// The body: JSON bodies compare by meaning (key order and spacing ignored), others byte by byte.

@@ -14,18 +14,21 @@ struct URLParts {
 
     init(_ url: String) {
         var rest = url[...]
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        if let mark = rest.firstIndex(of: "?") {
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = rest[rest.index(after: mark)...]
             rest = rest[..<mark]
         } else {
             query = nil
         }
-        if let separator = rest.range(of: "://") {
-            scheme = rest[..<separator.lowerBound]
-            rest = rest[separator.upperBound...]
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-            authority = rest[..<slash]
+        // "scheme://authority/path": find "://" by bytes (no Foundation search on the hot path).
+        let utf8 = rest.utf8
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
+           utf8[colon...].starts(with: "://".utf8) {
+            scheme = rest[..<colon]
+            let authorityStart = utf8.index(colon, offsetBy: 3)
+            let slash = utf8[authorityStart...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+            authority = rest[authorityStart..<slash]
             path = rest[slash...]
         } else {
             scheme = ""
@@ -36,8 +39,8 @@ struct URLParts {
 
     /// The host and port, lowercased, without user information.
     var hostAndPort: String {
-        let host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-        return host.lowercased()
+        let host = authority.utf8.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+        return host.lowercasedIfNeeded
     }
 
     /// The query's `name=value` items, in their order (empty items dropped).
@@ -56,5 +59,13 @@ extension Substring {
     /// The name of a `name=value` query item.
     var queryItemName: Substring {
         firstIndex(of: "=").map { self[..<$0] } ?? self
+    }
+}
+
+extension Substring {
+    /// The text lowercased, without allocating when it has no uppercase ASCII letters (the usual case for schemes
+    /// and hosts).
+    var lowercasedIfNeeded: String {
+        utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? lowercased() : String(self)
     }
 }

@@ -41,12 +41,6 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
                   url: response.url?.absoluteString ?? "", httpVersion: "HTTP/1.1")
     }
 
-    /// The `HTTPURLResponse` replay hands to the client.
-    func httpResponse(fallbackURL: URL) -> HTTPURLResponse? {
-        HTTPURLResponse(url: URL(string: url) ?? fallbackURL, statusCode: status, httpVersion: httpVersion,
-                        headerFields: headers)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case status, headers, body, url, httpVersion
     }

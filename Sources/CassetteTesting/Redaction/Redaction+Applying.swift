@@ -50,8 +50,9 @@ extension Redaction {
                 url = url.replacingOccurrences(of: encoded, with: placeholder)
             }
         }
+        guard !queryItemNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")) else { return url }
         let parts = URLParts(url)
-        guard !queryItemNames.isEmpty, let query = parts.query,
+        guard let query = parts.query,
               parts.queryItems.contains(where: { queryItemNames.contains($0.queryItemName.lowercased()) }) else {
             return url
         }

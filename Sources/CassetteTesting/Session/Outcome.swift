@@ -17,9 +17,10 @@ enum Outcome: Sendable {
     init(replaying interaction: Interaction, for url: URL, redaction: Redaction) {
         if let failure = interaction.failure {
             self = .failure(failure.urlError(for: url))
-        } else if var recorded = interaction.response.map(redaction.restore) {
-            if recorded.url == interaction.request.url { recorded.url = url.absoluteString }
-            guard let response = recorded.httpResponse(fallbackURL: url) else {
+        } else if let recorded = interaction.response.map(redaction.restore) {
+            let responseURL = recorded.url == interaction.request.url ? url : URL(string: recorded.url) ?? url
+            guard let response = HTTPURLResponse(url: responseURL, statusCode: recorded.status,
+                                                 httpVersion: recorded.httpVersion, headerFields: recorded.headers) else {
                 self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
                 return
             }
