@@ -41,12 +41,17 @@ func interleaved(repetitions: Int, _ first: () async throws -> Void,
 }
 
 /// Peak resident memory of this process so far, in bytes.
+///
+/// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives `execve`, so a child
+/// spawned by a large parent would report the parent's peak.
 func peakResidentBytes() -> Int {
-    var usage = rusage()
     #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return kilobytes * 1024
     #else
+    var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
     return Int(usage.ru_maxrss)  // bytes on Apple platforms
     #endif
