@@ -24,10 +24,10 @@ final class CassetteURLProtocol: URLProtocol {
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
-        let cancel = cassette.handle(request, body: request.bodyData()) { outcome in
-            loader.deliver(outcome)
+        // Replay answers before `handle` returns and gives no canceller; only a recording needs one.
+        if let cancel = cassette.handle(request, body: request.bodyData(), deliver: { loader.deliver($0) }) {
+            cancellation.withLock { $0 = cancel }
         }
-        cancellation.withLock { $0 = cancel }
     }
 
     override func stopLoading() {
@@ -39,7 +39,6 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     private func deliver(_ outcome: Outcome) {
-        cancellation.withLock { $0 = nil }
         switch outcome {
         case .response(let response, let data):
             client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)

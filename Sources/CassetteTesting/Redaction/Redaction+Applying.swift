@@ -65,6 +65,7 @@ extension Redaction {
     }
 
     private func redact(headers: [String: String]) -> [String: String] {
+        guard !headers.isEmpty else { return headers }
         var redacted = headers
         for (name, value) in headers {
             redacted[name] = headerNames.contains(name.lowercased()) ? placeholder : redact(text: value)
