@@ -112,7 +112,7 @@ public enum Cassette {
     ) throws(CassetteError) -> OpenCassette {
         let location = try CassetteLocation(name: name, directory: directory, environment: environment, filePath: filePath)
         let settings = CassetteSettings(
-            name: name, file: location.file, mode: try mode.resolved(in: environment),
+            file: location.file, mode: try mode.resolved(in: environment),
             matchers: matchers.isEmpty ? RequestMatcher.defaults : matchers, redaction: redaction,
             repeatsLastResponse: repeatsLastResponse, testName: CassetteSettings.testName(fromFunction: function),
             now: { Date() })

@@ -2,7 +2,6 @@ import Foundation
 
 /// Everything one `Cassette.use` call decided before its body runs.
 struct CassetteSettings: Sendable {
-    let name: String
     let file: URL
     let mode: RecordMode
     let matchers: [RequestMatcher]
