@@ -79,6 +79,18 @@ extension JSONValue: Codable {
     }
 }
 
+extension JSONValue {
+    /// Whether the value holds a floating-point number anywhere (the one kind a JSON coder may rewrite).
+    var containsFloatingPoint: Bool {
+        switch self {
+        case .number: true
+        case .array(let elements): elements.contains { $0.containsFloatingPoint }
+        case .object(let members): members.values.contains { $0.containsFloatingPoint }
+        case .null, .bool, .integer, .string: false
+        }
+    }
+}
+
 /// A coding key made from any string, for objects whose keys are data.
 struct AnyCodingKey: CodingKey {
     var stringValue: String
