@@ -6,7 +6,11 @@
 public typealias Parameters = [String: ParameterValue]
 
 /// One parameter value: a scalar, a list, or nested parameters.
-public enum ParameterValue: Sendable, Hashable {
+///
+/// Literals build it, so call sites read like JSON: `["q": "swift", "page": 2, "tags": ["a", "b"], "draft": nil]`.
+/// How a value is written depends on the encoder: ``URLParameterEncoder`` documents the query and form conventions,
+/// ``JSONParameterEncoder`` writes the JSON the value stands for.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     /// Text.
     case string(String)
     /// A whole number.
@@ -21,6 +25,21 @@ public enum ParameterValue: Sendable, Hashable {
     case dictionary([String: ParameterValue])
     /// No value (`null` in JSON, an empty value in a query).
     case null
+
+    /// The value as plain text: strings as they are, numbers and booleans as literals, `null`, lists as `[a, b]`,
+    /// nested parameters as `[key: value]` with sorted keys.
+    public var description: String {
+        switch self {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .array(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let members):
+            "[" + members.keys.sorted().map { "\($0): \(members[$0]?.description ?? "null")" }.joined(separator: ", ") + "]"
+        case .null: "null"
+        }
+    }
 }
 
 extension ParameterValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

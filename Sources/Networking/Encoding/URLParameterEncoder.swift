@@ -10,7 +10,8 @@ import FoundationNetworking
 ///   `&`, `=`, `/`, `?` and every non-ASCII character's UTF-8 bytes, is percent-encoded.
 /// - Arrays repeat the key with `[]`: `["tags": ["a", "b"]]` gives `tags%5B%5D=a&tags%5B%5D=b`.
 /// - Nested parameters use `[key]`: `["filter": ["year": 2024]]` gives `filter%5Byear%5D=2024`.
-/// - Booleans are `true`/`false`; `.null` gives an empty value (`key=`).
+/// - Booleans are `true`/`false`; doubles as Swift prints them (`1.5`, `2.0`); `.null` gives an empty value (`key=`).
+/// - An empty array or dictionary adds nothing.
 /// - Query items already in the URL are kept; new ones are appended after them.
 public enum URLParameterEncoder: ParameterEncoder {
     /// Appends `parameters` to the query of `urlRequest`'s URL.
@@ -18,11 +19,11 @@ public enum URLParameterEncoder: ParameterEncoder {
         guard let url = urlRequest.url else {
             throw NetworkError.encodingFailed(url: nil, reason: "The request has no URL to add query parameters to.")
         }
-        guard !parameters.isEmpty else { return }
+        let added = query(for: parameters)
+        guard !added.isEmpty else { return }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw NetworkError.encodingFailed(url: url, reason: "The URL could not be split into components.")
         }
-        let added = query(for: parameters)
         if let existing = components.percentEncodedQuery, !existing.isEmpty {
             components.percentEncodedQuery = existing + "&" + added
         } else {
@@ -77,14 +78,5 @@ public enum URLParameterEncoder: ParameterEncoder {
         case .array(let elements): elements.flatMap { pairs(named: name + "[]", value: $0) }
         case .dictionary(let members): members.keys.sorted().flatMap { pairs(named: "\(name)[\($0)]", value: members[$0] ?? .null) }
         }
-    }
-}
-
-/// Writes parameters as an `application/x-www-form-urlencoded` body, with ``URLParameterEncoder``'s conventions.
-public enum FormParameterEncoder: ParameterEncoder {
-    /// Sets the body, and `Content-Type: application/x-www-form-urlencoded; charset=utf-8` unless one is set.
-    public static func encode(urlRequest: inout URLRequest, with parameters: Parameters) throws(NetworkError) {
-        urlRequest.httpBody = Data(URLParameterEncoder.query(for: parameters).utf8)
-        urlRequest.setDefault("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
     }
 }

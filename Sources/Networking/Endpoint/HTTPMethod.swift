@@ -1,18 +1,30 @@
-/// An HTTP method; the raw value is its name on the wire.
-public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
-    /// `GET`
-    case get = "GET"
-    /// `POST`
-    case post = "POST"
-    /// `PUT`
-    case put = "PUT"
-    /// `PATCH`
-    case patch = "PATCH"
-    /// `DELETE`
-    case delete = "DELETE"
-    /// `HEAD`
-    case head = "HEAD"
-}
+/// An HTTP request method; ``rawValue`` is its name on the wire.
+///
+/// The common methods are static members (`.get`, `.post`, ...); any other token works too:
+/// `HTTPMethod(rawValue: "OPTIONS")`. A struct rather than an enum, so a method added later never breaks a
+/// caller's exhaustive `switch`.
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The method's name as sent on the wire, e.g. `GET`. Methods are case-sensitive (RFC 9110 §9.1).
+    public let rawValue: String
 
-/// Header fields by name.
-public typealias HTTPHeaders = [String: String]
+    /// A method named `rawValue`, sent exactly as given.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// `GET`: fetch a representation.
+    public static let get = HTTPMethod(rawValue: "GET")
+    /// `POST`: submit data for processing.
+    public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`: replace a resource.
+    public static let put = HTTPMethod(rawValue: "PUT")
+    /// `PATCH`: modify part of a resource.
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `DELETE`: remove a resource.
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `HEAD`: like `GET`, without the body.
+    public static let head = HTTPMethod(rawValue: "HEAD")
+
+    /// The method's name, e.g. `GET`.
+    public var description: String { rawValue }
+}

@@ -29,7 +29,8 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible, L
     public var description: String {
         switch self {
         case .invalidURL(let baseURL, let path):
-            return "Invalid URL: base \(baseURL.absoluteString) with path \"\(path)\" does not make a URL."
+            return "Invalid URL: base \(baseURL.absoluteString) with path \"\(path)\" does not make a URL; "
+                + "the base URL must be absolute, e.g. https://api.example.com/v1."
         case .encodingFailed(let url, let reason):
             return "Encoding failed\(Self.at(url)): \(reason)"
         case .transport(let code, let url, let reason):

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Turns an endpoint into a `URLRequest`.
+/// Turns an endpoint into a `URLRequest`: the one place requests are built, for ``Router`` and
+/// ``AuthenticatedController`` alike.
 enum RequestBuilder {
     /// The request for `route`. Header precedence, lowest first: the endpoint's `headers`, the task's
     /// `additionHeaders`, then `extraHeaders` (the controller's, e.g. `Authorization`). Defaults such as
@@ -21,9 +22,9 @@ enum RequestBuilder {
         case .requestParametersAndHeaders(let body, let encoding, let query, let additional):
             additional?.forEach { request.setValue($0.value, forHTTPHeaderField: $0.key) }
             try encoding.encode(urlRequest: &request, bodyParameters: body, urlParameters: query)
-        case .requestBody(let body, let query):
+        case .requestBody(let body, let encoder, let query):
             if let query, !query.isEmpty { try URLParameterEncoder.encode(urlRequest: &request, with: query) }
-            try JSONParameterEncoder.encode(urlRequest: &request, body: body)
+            try JSONParameterEncoder.encode(urlRequest: &request, body: body, encoder: encoder)
         }
         extraHeaders.forEach { request.setValue($0.value, forHTTPHeaderField: $0.key) }
         return request

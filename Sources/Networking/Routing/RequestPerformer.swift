@@ -4,27 +4,47 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// Sends requests on a session and validates their answers. The one request path that ``Router`` and
+/// Sends requests on a session and validates their answers: the one request path ``Router`` and
 /// ``AuthenticatedController`` share.
 ///
-/// Every task in flight is tracked, so ``cancelAll()`` reaches all of them (not only the last one started).
+/// Every task in flight is tracked by id, so ``cancelAll()`` reaches all of them, not only the last one started (the
+/// original tutorial's single `task` variable lost concurrent requests). A request takes a ``Ticket`` when it
+/// starts; ``cancelAll()`` also fails every request whose ticket is older than the call and whose task does not exist
+/// yet (e.g. one still waiting for a token), so "cancel everything started so far" has no gaps.
 final class RequestPerformer: Sendable {
-    let session: URLSession
-    private let inFlight = LockedBox(InFlight())
+    /// When a request started, relative to ``RequestPerformer/cancelAll()`` calls.
+    struct Ticket: Sendable {
+        fileprivate let generation: Int
+    }
 
     private struct InFlight {
+        var generation = 0
         var nextID = 0
         var tasks: [Int: URLSessionDataTask] = [:]
     }
+
+    let session: URLSession
+    private let inFlight = LockedBox(InFlight())
 
     init(session: URLSession) {
         self.session = session
     }
 
-    /// Sends `request`; `completion` gets the body and response for a 2xx status, else a ``NetworkError``.
-    /// Returns the id that ``cancel(_:)`` takes.
+    /// A ticket for a request starting now.
+    func ticket() -> Ticket {
+        Ticket(generation: inFlight.withLock { $0.generation })
+    }
+
+    /// How many requests are in flight.
+    var inFlightCount: Int {
+        inFlight.withLock { $0.tasks.count }
+    }
+
+    /// Sends `request`; `completion` gets the body and response of a 2xx answer, else a ``NetworkError``
+    /// (``NetworkError/cancelled(url:)`` if ``cancelAll()`` was called after `ticket` was taken). Returns the id
+    /// ``cancel(_:)`` takes.
     @discardableResult
-    func perform(_ request: URLRequest,
+    func perform(_ request: URLRequest, ticket: Ticket? = nil,
                  completion: @escaping NetworkResultHandler<(Data, HTTPURLResponse)>) -> Int {
         let url = request.url
         let id = inFlight.withLock { state -> Int in
@@ -35,17 +55,24 @@ final class RequestPerformer: Sendable {
             inFlight.withLock { _ = $0.tasks.removeValue(forKey: id) }
             completion(Self.validate(data: data, response: response, error: error, url: url))
         }
-        inFlight.withLock { $0.tasks[id] = task }
-        task.resume()
+        let current = inFlight.withLock { state -> Bool in
+            state.tasks[id] = task
+            return ticket.map { $0.generation == state.generation } ?? true
+        }
+        // A task cancelled before it is resumed still completes, with `URLError.cancelled`; no request goes out.
+        if current { task.resume() } else { task.cancel() }
         return id
     }
 
-    /// Sends `request`, honouring Swift task cancellation.
-    func perform(_ request: URLRequest) async throws(NetworkError) -> (Data, HTTPURLResponse) {
+    /// Sends `request`, honouring Swift task cancellation: the task is cancelled and the call throws
+    /// ``NetworkError/cancelled(url:)``.
+    func perform(_ request: URLRequest, ticket: Ticket? = nil) async throws(NetworkError) -> (Data, HTTPURLResponse) {
+        if Task.isCancelled { throw NetworkError.cancelled(url: request.url) }
+        // Either side may run first: whichever comes second sees the other's note and cancels.
         let call = LockedBox<(id: Int?, cancelled: Bool)>((nil, false))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let id = perform(request) { continuation.resume(returning: $0) }
+                let id = perform(request, ticket: ticket) { continuation.resume(returning: $0) }
                 let cancelled = call.withLock { state -> Bool in
                     state.id = id
                     return state.cancelled
@@ -53,12 +80,11 @@ final class RequestPerformer: Sendable {
                 if cancelled { cancel(id) }
             }
         } onCancel: {
-            if let id = call.withLock({ state -> Int? in
+            let id = call.withLock { state -> Int? in
                 state.cancelled = true
                 return state.id
-            }) {
-                cancel(id)
             }
+            if let id { cancel(id) }
         }
         return try result.get()
     }
@@ -68,9 +94,13 @@ final class RequestPerformer: Sendable {
         inFlight.withLock { $0.tasks[id] }?.cancel()
     }
 
-    /// Cancels every request in flight.
+    /// Cancels every request in flight, and every request holding an older ``Ticket`` that has not started yet.
     func cancelAll() {
-        let tasks = inFlight.withLock { Array($0.tasks.values) }
+        let tasks = inFlight.withLock { state -> [URLSessionDataTask] in
+            state.generation += 1
+            return Array(state.tasks.values)
+        }
+        // Outside the lock: `cancel()` synchronises with the session's own queue.
         tasks.forEach { $0.cancel() }
     }
 

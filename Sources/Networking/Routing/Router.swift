@@ -6,14 +6,17 @@ import FoundationNetworking
 /// Sends public endpoints on an injected `URLSession`.
 ///
 /// ```swift
-/// let router = Router<MovieAPI>(session: session)       // tests pass a recording session here
+/// let router = Router<MovieAPI>(session: session)       // tests pass a stubbing or recording session here
 /// let movie = try await router.decode(Movie.self, from: .movie(id: 1))
 /// router.request(.popular(page: 1)) { result in ... }    // or with a completion handler
+/// router.cancel()                                        // cancels every request in flight
 /// ```
 ///
-/// Endpoints that need a token are ``AuthenticatedEndPoint``s and go through ``AuthenticatedController``;
-/// a `Router` cannot be made for them.
-public final class Router<EndPoint: PublicEndPoint>: NetworkRouter {
+/// Endpoints that need a token are ``AuthenticatedEndPoint``s and go through ``AuthenticatedController``: a
+/// `Router` cannot even be made for them. A `Router` is safe to share between tasks and threads.
+public final class Router<EndPoint: PublicEndPoint>: NetworkRouter, Sendable {
+    /// The decoder ``NetworkRouter/decode(_:from:decoder:)`` uses unless given another.
+    public let decoder: JSONDecoder
     private let performer: RequestPerformer
     private let timeout: TimeInterval
 
@@ -21,13 +24,18 @@ public final class Router<EndPoint: PublicEndPoint>: NetworkRouter {
     ///
     /// - Parameters:
     ///   - session: The session requests go through; inject one to record, replay or stub.
-    ///   - timeout: Seconds a request may take.
-    public init(session: URLSession = .shared, timeout: TimeInterval = 10) {
+    ///   - timeout: Seconds a request may take (`URLRequest.timeoutInterval`).
+    ///   - decoder: The decoder for ``NetworkRouter/decode(_:from:decoder:)``; don't change it once shared.
+    public init(session: URLSession = .shared, timeout: TimeInterval = 10, decoder: JSONDecoder = JSONDecoder()) {
         performer = RequestPerformer(session: session)
         self.timeout = timeout
+        self.decoder = decoder
     }
 
     /// The `URLRequest` this router sends for `route`.
+    ///
+    /// The URL is `baseURL` and `path` joined by one `/`; header precedence, lowest first: the endpoint's `headers`,
+    /// then the task's `additionHeaders`. Defaults such as `Content-Type` fill in only what neither set.
     public func makeRequest(for route: EndPoint) throws(NetworkError) -> URLRequest {
         try RequestBuilder.makeRequest(for: route, timeout: timeout)
     }
@@ -50,4 +58,7 @@ public final class Router<EndPoint: PublicEndPoint>: NetworkRouter {
     public func cancel() {
         performer.cancelAll()
     }
+
+    /// How many requests are in flight (for tests).
+    var inFlightCount: Int { performer.inFlightCount }
 }
