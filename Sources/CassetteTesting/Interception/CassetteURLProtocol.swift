@@ -24,8 +24,14 @@ final class CassetteURLProtocol: URLProtocol {
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
+        // Replay answers here, on the task's work queue. A recording answers from the recorder's queue, so its
+        // answer hops back to the task's work queue first (see TaskRoutes.workQueue(of:)).
+        let workQueue = cassette.recordsMisses ? TaskRoutes.workQueue(of: task) : nil
+        let deliver: @Sendable (Outcome) -> Void = { outcome in
+            if let workQueue { workQueue.async { loader.deliver(outcome) } } else { loader.deliver(outcome) }
+        }
         // Replay answers before `handle` returns and gives no canceller; only a recording needs one.
-        if let cancel = cassette.handle(request, body: request.bodyData(), deliver: { loader.deliver($0) }) {
+        if let cancel = cassette.handle(request, body: request.bodyData(), deliver: deliver) {
             cancellation.withLock { $0 = cancel }
         }
     }

@@ -29,10 +29,27 @@ enum TaskRoutes {
 
     /// The session that owns `task`, found through swift-corelibs-foundation's stored `session` property.
     static func session(of task: URLSessionTask) -> URLSession? {
+        storedProperty("session", of: task)
+    }
+
+    /// The queue swift-corelibs-foundation runs `task`'s work on, and on which a protocol must call its client:
+    /// the client reads the session's task registry, which only that queue may touch, so calling it from another
+    /// queue races with tasks being created on the same session (a crash in `URLSession.behaviour(for:)`).
+    /// `nil` on Apple's platforms, whose client may be called from any queue.
+    static func workQueue(of task: URLSessionTask?) -> DispatchQueue? {
+        #if canImport(FoundationNetworking)
+        return task.flatMap { storedProperty("workQueue", of: $0) }
+        #else
+        return nil
+        #endif
+    }
+
+    /// A stored property of a task, found by reflection (corelibs keeps these internal).
+    private static func storedProperty<Value>(_ label: String, of task: URLSessionTask) -> Value? {
         var mirror: Mirror? = Mirror(reflecting: task)
         while let current = mirror {
-            for child in current.children where child.label == "session" {
-                if let session = child.value as? URLSession { return session }
+            for child in current.children where child.label == label {
+                if let value = child.value as? Value { return value }
             }
             mirror = current.superclassMirror
         }

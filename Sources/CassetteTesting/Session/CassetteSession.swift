@@ -10,7 +10,8 @@ import FoundationNetworking
 /// failures to report when the body ends, and saves what it recorded.
 final class CassetteSession: Sendable {
     let settings: CassetteSettings
-    private let recordsMisses: Bool
+    /// Whether requests without a recording go to the real network.
+    let recordsMisses: Bool
     private let previous: [Interaction]
     private let recorder: Recorder?
     private let state: LockedBox<State>

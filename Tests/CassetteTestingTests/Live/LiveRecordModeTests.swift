@@ -63,6 +63,31 @@ struct LiveRecordModeTests {
         }
     }
 
+    @Test("20 concurrent recordings on one session, three times over, each answer reaching its own request")
+    func concurrentRecordingsOnOneSession() async throws {
+        try await withTemporaryDirectory { directory in
+            for round in 0..<3 {
+                let answers = try await Cassette.use("concurrent-\(round)", mode: .all, directory: directory) { session in
+                    try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                        for index in 0..<20 {
+                            group.addTask {
+                                let (data, _) = try await Fixture.get(LiveServer.url("/get?n=\(index)"), on: session)
+                                let echo = try JSONDecoder().decode([String: JSONValue].self, from: data)
+                                guard case .object(let args)? = echo["args"], case .string(let n)? = args["n"] else { return (index, nil) }
+                                return (index, n)
+                            }
+                        }
+                        return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                    }
+                }
+                #expect(answers.count == 20)
+                for (index, echoed) in answers { #expect(echoed == String(index)) }
+                let saved = try interactions(in: directory, "concurrent-\(round)")
+                #expect(saved.count == 20)
+            }
+        }
+    }
+
     @Test func aThrowingBodySavesNothingUnlessAsked() async throws {
         struct Boom: Error {}
         try await withTemporaryDirectory { directory in

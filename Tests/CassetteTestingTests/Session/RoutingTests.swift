@@ -41,6 +41,13 @@ struct RoutingTests {
         let task = session.dataTask(with: URL(string: "http://api.test/")!)
         #expect(TaskRoutes.session(of: task) === session)
     }
+
+    @Test("recordings answer on the task's work queue, found through corelibs' stored `workQueue` property")
+    func workQueueIsFound() {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        #expect(TaskRoutes.workQueue(of: session.dataTask(with: URL(string: "http://api.test/")!)) != nil)
+    }
     #endif
 
     @Test func aSessionNoCassetteOwnsGetsAClearError() async throws {
