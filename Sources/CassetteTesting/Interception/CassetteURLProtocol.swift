@@ -26,9 +26,11 @@ final class CassetteURLProtocol: URLProtocol {
         nonisolated(unsafe) let loader = self
         // Replay answers here, on the task's work queue. A recording answers from the recorder's queue, so its
         // answer hops back to the task's work queue first (see TaskRoutes.workQueue(of:)).
-        let workQueue = cassette.recordsMisses ? TaskRoutes.workQueue(of: task) : nil
-        let deliver: @Sendable (Outcome) -> Void = { outcome in
-            if let workQueue { workQueue.async { loader.deliver(outcome) } } else { loader.deliver(outcome) }
+        let deliver: @Sendable (Outcome) -> Void
+        if cassette.recordsMisses, let workQueue = TaskRoutes.workQueue(of: task) {
+            deliver = { outcome in workQueue.async { loader.deliver(outcome) } }
+        } else {
+            deliver = { loader.deliver($0) }
         }
         // Replay answers before `handle` returns and gives no canceller; only a recording needs one.
         if let cancel = cassette.handle(request, body: request.bodyData(), deliver: deliver) {
