@@ -58,8 +58,7 @@ public enum Cassette {
         return try cassette.complete(result, session: session, savesOnError: savesOnError)
     }
 
-    /// The synchronous form of ``use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:environment:isolation:filePath:function:_:)-(_,_,_,_,_,_,_,_,_,_,_,(URLSession)async throws->T)``,
-    /// for tests that use completion handlers.
+    /// The synchronous form of `use`, for tests that use completion handlers; the parameters are the same.
     @discardableResult
     public static func use<T>(
         _ name: String,

@@ -17,16 +17,15 @@ enum Outcome: Sendable {
     init(replaying interaction: Interaction, for url: URL, redaction: Redaction) {
         if let failure = interaction.failure {
             self = .failure(failure.urlError(for: url))
-        } else if let recorded = interaction.response.map(redaction.restore) {
-            let responseURL = recorded.url == interaction.request.url ? url : URL(string: recorded.url) ?? url
-            guard let response = HTTPURLResponse(url: responseURL, statusCode: recorded.status,
-                                                 httpVersion: recorded.httpVersion, headerFields: recorded.headers) else {
-                self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
-                return
-            }
-            self = .response(response, recorded.body?.data ?? Data())
-        } else {
-            self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+            return
         }
+        guard let recorded = interaction.response.map(redaction.restore),
+              let response = HTTPURLResponse(
+                url: recorded.url == interaction.request.url ? url : URL(string: recorded.url) ?? url,
+                statusCode: recorded.status, httpVersion: recorded.httpVersion, headerFields: recorded.headers) else {
+            self = .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+            return
+        }
+        self = .response(response, recorded.body?.data ?? Data())
     }
 }
