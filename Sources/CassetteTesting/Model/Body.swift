@@ -12,8 +12,14 @@ import Foundation
 public struct Body: Sendable, Hashable {
     /// The exact bytes that were recorded and that replay hands back.
     public let data: Data
+    /// The form the bytes were read from a cassette in. For bytes captured live it is `nil`, and ``form`` works it
+    /// out when a file is written or the body shown: replay's matching never pays for it.
+    private let knownForm: Form?
+
     /// The form the cassette file shows the bytes in.
-    let form: Form
+    var form: Form {
+        knownForm ?? Body.form(of: data)
+    }
 
     /// The forms a body takes in a cassette file.
     enum Form: Sendable, Hashable {
@@ -25,33 +31,50 @@ public struct Body: Sendable, Hashable {
     /// JSON bodies larger than this are stored as text: checking that they round-trip costs more than it helps.
     static let largestInlineJSON = 4 << 20
 
-    /// Wraps recorded bytes, choosing the most readable form that round-trips exactly.
+    /// Wraps recorded bytes; a cassette shows them in the most readable form that round-trips exactly.
     public init(_ data: Data) {
         self.data = data
-        if let json = Body.jsonForm(of: data) {
-            form = json
-        } else if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data {
-            form = .text(text)
-        } else {
-            form = .binary
-        }
+        knownForm = nil
     }
 
     /// A body shown as JSON, written in `layout`.
     init(json value: JSONValue, layout: JSONLayout) {
         data = value.serialized(in: layout)
-        form = .json(value, layout)
+        knownForm = .json(value, layout)
     }
 
     private init(data: Data, form: Form) {
         self.data = data
-        self.form = form
+        knownForm = form
     }
 
     /// The parsed JSON value, if the body is stored as JSON.
     public var json: JSONValue? {
         if case .json(let value, _) = form { return value }
         return nil
+    }
+
+    /// The JSON value when the body was read from a cassette as JSON, without working anything out.
+    var knownJSON: JSONValue? {
+        if case .json(let value, _)? = knownForm { return value }
+        return nil
+    }
+
+    /// Bodies are equal when their bytes are: the form follows from the bytes.
+    public static func == (lhs: Body, rhs: Body) -> Bool {
+        lhs.data == rhs.data
+    }
+
+    /// Hashes the bytes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+    }
+
+    /// The most readable form of `data` that round-trips exactly: JSON, else text, else binary.
+    static func form(of data: Data) -> Form {
+        if let json = jsonForm(of: data) { return json }
+        if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data { return .text(text) }
+        return .binary
     }
 
     private static func jsonForm(of data: Data) -> Form? {
