@@ -20,20 +20,29 @@ final class CassetteURLProtocol: URLProtocol {
                                       "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") came from a session that no cassette owns. Use the session (or configuration) that Cassette.use hands its body, and keep the configuration's urlCache.")
             return deliver(.failure(error))
         }
+        let pending: CassetteSession.PendingRecording
+        switch cassette.answer(request, body: request.bodyData()) {
+        case .now(let outcome):
+            // Replay answers here, on the task's work queue, before startLoading returns.
+            return deliver(outcome)
+        case .record(let recording):
+            pending = recording
+        }
         // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
-        // Replay answers here, on the task's work queue. A recording answers from the recorder's queue, so its
-        // answer hops back to the task's work queue first (see TaskRoutes.workQueue(of:)).
-        let deliver: @Sendable (Outcome) -> Void
-        if cassette.recordsMisses, let workQueue = TaskRoutes.workQueue(of: task) {
-            deliver = { outcome in workQueue.async { loader.deliver(outcome) } }
-        } else {
-            deliver = { loader.deliver($0) }
+        // A recording answers from the recorder's queue, so its answer hops back to the task's work queue first
+        // (see TaskRoutes.workQueue(of:)).
+        let workQueue = TaskRoutes.workQueue(of: task)
+        let cancel = cassette.record(pending) { outcome in
+            if let workQueue {
+                workQueue.async { loader.deliver(outcome) }
+            } else {
+                loader.deliver(outcome)
+            }
         }
-        // Replay answers before `handle` returns and gives no canceller; only a recording needs one.
-        if let cancel = cassette.handle(request, body: request.bodyData(), deliver: deliver) {
+        if let cancel {
             cancellation.withLock { $0 = cancel }
         }
     }

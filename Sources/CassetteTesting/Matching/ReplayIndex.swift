@@ -4,8 +4,13 @@
 struct ReplayIndex: Sendable {
     /// The recorded interactions, in recording order.
     let interactions: [Interaction]
-    private var positions: [String: [Int]] = [:]
-    private var replayed: [String: Int] = [:]
+    private var groups: [String: Group] = [:]
+
+    /// The interactions recorded under one key, and how many of them were replayed.
+    private struct Group {
+        var positions: [Int]
+        var replayed = 0
+    }
 
     /// What the index has for a request.
     enum Lookup {
@@ -20,19 +25,20 @@ struct ReplayIndex: Sendable {
     /// Indexes `interactions` under the keys `matchers` give their requests.
     init(_ interactions: [Interaction], matchers: [RequestMatcher]) {
         self.interactions = interactions
+        groups.reserveCapacity(interactions.count)
         for (position, interaction) in interactions.enumerated() {
-            positions[matchers.key(for: interaction.request), default: []].append(position)
+            groups[matchers.key(for: interaction.request), default: Group(positions: [])].positions.append(position)
         }
     }
 
     /// Takes the next interaction recorded under `key`.
     mutating func take(_ key: String) -> Lookup {
-        guard let group = positions[key] else { return .none }
-        let used = replayed[key, default: 0]
-        guard used < group.count else {
-            return .exhausted(last: interactions[group[group.count - 1]], count: group.count)
+        guard let slot = groups.index(forKey: key) else { return .none }
+        let group = groups.values[slot]
+        guard group.replayed < group.positions.count else {
+            return .exhausted(last: interactions[group.positions[group.positions.count - 1]], count: group.positions.count)
         }
-        replayed[key] = used + 1
-        return .next(interactions[group[used]])
+        groups.values[slot].replayed += 1
+        return .next(interactions[group.positions[group.replayed]])
     }
 }

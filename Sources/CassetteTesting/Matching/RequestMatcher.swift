@@ -31,7 +31,9 @@ public struct RequestMatcher: Sendable {
     }
 
     /// The HTTP method, ignoring case.
-    public static let method = RequestMatcher(name: "method") { $0.method.uppercased() }
+    public static let method = RequestMatcher(name: "method") { request in
+        request.method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? request.method.uppercased() : request.method
+    }
 
     /// The URL's scheme, ignoring case.
     public static let scheme = RequestMatcher(name: "scheme") { URLParts($0.url).scheme.lowercasedIfNeeded }
@@ -46,10 +48,7 @@ public struct RequestMatcher: Sendable {
     public static let query = RequestMatcher(name: "query") { URLParts($0.url).sortedQuery }
 
     /// The whole URL (scheme and host ignoring case, port, path, query items in any order), without its fragment.
-    public static let url = RequestMatcher(name: "url") { request in
-        let parts = URLParts(request.url)
-        return parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path + "?" + parts.sortedQuery
-    }
+    public static let url = RequestMatcher(name: "url") { URLParts.matchKey(of: $0.url) }
 
     /// The body: JSON bodies compare by meaning (key order and spacing ignored), others byte by byte.
     public static let body = RequestMatcher(name: "body") { request in
@@ -76,8 +75,13 @@ public struct RequestMatcher: Sendable {
 extension Array where Element == RequestMatcher {
     /// The combined key of `request` under every matcher.
     func key(for request: RecordedRequest) -> String {
-        if count == 1 { return self[0].key(request) }
-        return map { $0.key(request) }.joined(separator: "\u{1F}")
+        // One string grown in place: replay computes this for every request.
+        var key = self[0].key(request)
+        for matcher in dropFirst() {
+            key.append("\u{1F}")
+            key.append(matcher.key(request))
+        }
+        return key
     }
 
     /// The names of the matchers under which the two requests differ.

@@ -48,6 +48,57 @@ struct URLParts {
         query?.split(separator: "&", omittingEmptySubsequences: true) ?? []
     }
 
+    /// The key under which ``RequestMatcher/url`` matches `url`: equal for URLs that differ only in the case of
+    /// their scheme and host, user information, the order of their query items, a fragment or an empty query.
+    ///
+    /// A URL already in that form (the usual case) is its own key, with no copy made.
+    static func matchKey(of url: String) -> String {
+        var copy = url
+        let isCanonical = copy.withUTF8(isCanonicalKey)
+        if isCanonical { return url }
+        let parts = URLParts(url)
+        var key = parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path
+        if parts.query?.isEmpty == false {
+            key += "?" + parts.sortedQuery
+        }
+        return key
+    }
+
+    /// Whether the URL's bytes are already the key ``matchKey(of:)`` gives it: `scheme://authority/path?query` with a
+    /// lowercase scheme and host, no user information, no fragment, and a query of one non-empty item or none.
+    private static func isCanonicalKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        // The scheme, up to "://".
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+            if bytes[index].isASCIIUppercase { return false }
+            index += 1
+        }
+        guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") else {
+            return false
+        }
+        index += 3
+        // The authority, up to the path.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
+            let byte = bytes[index]
+            if byte.isASCIIUppercase || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                return false
+            }
+            index += 1
+        }
+        // The path and query.
+        var queryStart: Int?
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "#"): return false
+            case UInt8(ascii: "?") where queryStart == nil: queryStart = index + 1
+            case UInt8(ascii: "&") where queryStart != nil: return false
+            default: break
+            }
+            index += 1
+        }
+        return queryStart.map { $0 < bytes.count } ?? true
+    }
+
     /// The query items sorted, so that their order does not matter.
     var sortedQuery: String {
         guard let query, query.contains("&") else { return query.map(String.init) ?? "" }
@@ -66,6 +117,13 @@ extension Substring {
     /// The text lowercased, without allocating when it has no uppercase ASCII letters (the usual case for schemes
     /// and hosts).
     var lowercasedIfNeeded: String {
-        utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? lowercased() : String(self)
+        utf8.contains(where: \.isASCIIUppercase) ? lowercased() : String(self)
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII uppercase letter.
+    var isASCIIUppercase: Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
     }
 }

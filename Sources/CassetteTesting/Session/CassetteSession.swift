@@ -40,13 +40,27 @@ final class CassetteSession: Sendable {
         state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
     }
 
-    /// Answers `request`: `deliver` is called exactly once, possibly before this returns.
-    /// Returns a function that cancels a recording in flight.
-    @discardableResult
-    func handle(_ request: URLRequest, body: Data?, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+    /// How the cassette answers one request.
+    enum Answer {
+        /// The answer, known at once: a replayed interaction or the cassette's own failure.
+        case now(Outcome)
+        /// The request must be recorded: pass it to ``record(_:deliver:)``.
+        case record(PendingRecording)
+    }
+
+    /// A request that goes to the real network, with the slot its recording fills.
+    struct PendingRecording {
+        let request: URLRequest
+        let body: Data?
+        /// The request as it will be stored (redacted).
+        let stored: RecordedRequest
+        let slot: Int
+    }
+
+    /// Decides how to answer `request`. Replay ends here, with no closure or recording bookkeeping.
+    func answer(_ request: URLRequest, body: Data?) -> Answer {
         let url = request.url ?? URL(fileURLWithPath: "/")
-        let live = RecordedRequest(request, body: body)
-        let stored = settings.redaction.redact(live)
+        let stored = settings.redaction.redact(RecordedRequest(request, body: body))
         let key = settings.matchers.key(for: stored)
 
         enum Decision { case replay(Interaction), record(slot: Int), fail(CassetteError) }
@@ -75,32 +89,40 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let interaction):
-            deliver(Outcome(replaying: interaction, for: url, redaction: settings.redaction))
-            return nil
+            return .now(Outcome(replaying: interaction, for: url, redaction: settings.redaction))
         case .fail(let error):
-            deliver(.failure(URLError(.resourceUnavailable, userInfo: [
+            return .now(.failure(URLError(.resourceUnavailable, userInfo: [
                 NSLocalizedDescriptionKey: error.description, NSURLErrorFailingURLErrorKey: url,
             ])))
-            return nil
         case .record(let slot):
-            guard let recorder else { return nil }
-            return recorder.perform(request, body: body) { [self] result in
-                let outcome: Outcome
-                let interaction: Interaction
-                switch result {
-                case .success(let (response, data)):
-                    let recorded = settings.redaction.redact(RecordedResponse(response, body: data))
-                    interaction = Interaction(request: stored, response: recorded, recordedAt: settings.now())
-                    outcome = .response(response, data)
-                case .failure(let error):
-                    outcome = .failure(error)
-                    if (error as? URLError)?.code == .cancelled { return deliver(outcome) }
-                    interaction = Interaction(request: stored, failure: RecordedFailure(error), recordedAt: settings.now())
-                }
-                // Store before delivering: once the client has its answer, `use` may close the cassette.
-                state.withLock { $0.recorded[slot] = interaction }
-                deliver(outcome)
+            return .record(PendingRecording(request: request, body: body, stored: stored, slot: slot))
+        }
+    }
+
+    /// Sends a request that ``answer(_:body:)`` said to record: `deliver` is called exactly once, with what the
+    /// network answered, after the recording is stored. Returns a function that cancels the request.
+    func record(_ pending: PendingRecording, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+        guard let recorder else {
+            deliver(.failure(URLError(.resourceUnavailable)))
+            return nil
+        }
+        let stored = pending.stored
+        return recorder.perform(pending.request, body: pending.body) { [self] result in
+            let outcome: Outcome
+            let interaction: Interaction
+            switch result {
+            case .success(let (response, data)):
+                let recorded = settings.redaction.redact(RecordedResponse(response, body: data))
+                interaction = Interaction(request: stored, response: recorded, recordedAt: settings.now())
+                outcome = .response(response, data)
+            case .failure(let error):
+                outcome = .failure(error)
+                if (error as? URLError)?.code == .cancelled { return deliver(outcome) }
+                interaction = Interaction(request: stored, failure: RecordedFailure(error), recordedAt: settings.now())
             }
+            // Store before delivering: once the client has its answer, `use` may close the cassette.
+            state.withLock { $0.recorded[pending.slot] = interaction }
+            deliver(outcome)
         }
     }
 
