@@ -15,7 +15,7 @@ struct Row {
 }
 
 enum Cases {
-    static let repetitions = 7
+    static let repetitions = 9
 
     static func get(_ url: URL, on session: URLSession) async throws {
         let (_, response) = try await session.data(for: URLRequest(url: url))
@@ -35,7 +35,7 @@ enum Cases {
         }
         let floorSample = Sample(floorTimes.map { $0 / Double(requests) * 1e6 })
         let replaySample = Sample(replayTimes.map { $0 / Double(requests) * 1e6 })
-        let ratio = replaySample.median / floorSample.median
+        let ratio = medianRatio(replayTimes, floorTimes)
         return Row(name: "1 replay overhead (\(requests) sequential GETs)",
                    measured: String(format: "replay %.1f µs [%.1f–%.1f], floor %.1f µs [%.1f–%.1f]", replaySample.median, replaySample.min,
                                     replaySample.max, floorSample.median, floorSample.min, floorSample.max),
@@ -94,7 +94,7 @@ enum Cases {
         let total = Double(8 * requests)
         let floorRate = Sample(floorTimes.map { total / $0 }).median
         let replayRate = Sample(replayTimes.map { total / $0 }).median
-        let ratio = replayRate / floorRate
+        let ratio = medianRatio(floorTimes, replayTimes)
         return Row(name: "3 parallel replay (8 cassettes × \(requests))",
                    measured: String(format: "replay %.0f req/s, floor %.0f req/s", replayRate, floorRate),
                    ratio: ratio, target: "≥ 0.85", met: ratio >= 0.85,
@@ -130,9 +130,10 @@ enum Cases {
             try CassetteFile.save(interactions, to: target)
         })
         guard try Data(contentsOf: target) == bytes else { throw URLError(.cannotWriteToFile) }
-        let rows = [("load", Sample(load), Sample(floorLoad)), ("save", Sample(save), Sample(floorSave))]
-        return rows.map { label, ours, floor in
-            let ratio = ours.median / floor.median
+        let rows = [("load", load, floorLoad), ("save", save, floorSave)]
+        return rows.map { label, oursTimes, floorTimes in
+            let (ours, floor) = (Sample(oursTimes), Sample(floorTimes))
+            let ratio = medianRatio(oursTimes, floorTimes)
             return Row(name: "4 \(label) 10,000 interactions (\(String(format: "%.1f", megabytes)) MB)",
                        measured: String(format: "%.0f ms (%.0f MB/s), floor %.0f ms (%.0f MB/s)", ours.median * 1000, megabytes / ours.median,
                                         floor.median * 1000, megabytes / floor.median),

@@ -40,6 +40,13 @@ func interleaved(repetitions: Int, _ first: () async throws -> Void,
     return (a, b)
 }
 
+/// The median of `ours[i] / floor[i]` over pairs measured back to back by ``interleaved(repetitions:_:_:)``: drift
+/// on a shared machine (another process, a frequency change) hits both halves of a pair alike, so each pair's ratio
+/// is steadier than a ratio of two separate medians.
+func medianRatio(_ ours: [Double], _ floor: [Double]) -> Double {
+    Sample(zip(ours, floor).map { $0 / $1 }).median
+}
+
 /// Peak resident memory of this process so far, in bytes.
 ///
 /// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives `execve`, so a child
