@@ -27,8 +27,53 @@ extension Cache where Key: Codable, Value: Codable {
                             entryLifetime: TimeInterval = .infinity,
                             maximumEntryCount: Int = .max) throws(CacheError) {
         self.init(dateProvider: dateProvider, entryLifetime: entryLifetime, maximumEntryCount: maximumEntryCount)
+        insertAll(try Self.storedEntries(in: data, file: file))
+    }
+
+    /// Creates a cache from the file at `url`.
+    public convenience init(contentsOf url: URL,
+                            dateProvider: @escaping @Sendable () -> Date = Date.init,
+                            entryLifetime: TimeInterval = .infinity,
+                            maximumEntryCount: Int = .max) throws(CacheError) {
+        try self.init(data: try Self.read(url), file: url, dateProvider: dateProvider, entryLifetime: entryLifetime,
+                      maximumEntryCount: maximumEntryCount)
+    }
+
+    /// The entries a cache loaded from the file at `url` would hold, in insertion order, without building the cache.
+    ///
+    /// For code that reads a cache file once and needs no cache around its values: it skips the in-memory
+    /// bookkeeping (NSCache, recency order) that loading a ``Cache`` pays for. Expired entries are dropped, as
+    /// loading drops them; a key that appears twice keeps its first place and its last value, as inserting does.
+    /// Throws the same errors as ``init(contentsOf:dateProvider:entryLifetime:maximumEntryCount:)``.
+    public static func entries(contentsOf url: URL, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
+        var entries: [(key: Key, value: Value)] = []
+        var positions: [Key: Int] = [:]
+        for entry in try storedEntries(in: try read(url), file: url) where entry.expirationDate > now {
+            if let position = positions[entry.key] {
+                entries[position].value = entry.value
+            } else {
+                positions[entry.key] = entries.count
+                entries.append((key: entry.key, value: entry.value))
+            }
+        }
+        return entries
+    }
+
+    /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.
+    private static func read(_ url: URL) throws(CacheError) -> Data {
         do {
-            insertAll(try JSONDecoder.cacheDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries)
+            return try Data(contentsOf: url)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: url.path)
+            throw CacheError(missing ? .fileNotFound : .unreadable, file: url,
+                             reason: missing ? "No such file." : "The file could not be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// Every entry of a cache file's bytes, as stored, its format and version checked first.
+    private static func storedEntries(in data: Data, file: URL?) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
+        do {
+            return try JSONDecoder.cacheDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries
         } catch let mismatch as CacheFormatMismatch {
             switch mismatch {
             case .format(let format):
@@ -41,23 +86,6 @@ extension Cache where Key: Codable, Value: Codable {
         } catch {
             throw CacheError(decoding: error, file: file)
         }
-    }
-
-    /// Creates a cache from the file at `url`.
-    public convenience init(contentsOf url: URL,
-                            dateProvider: @escaping @Sendable () -> Date = Date.init,
-                            entryLifetime: TimeInterval = .infinity,
-                            maximumEntryCount: Int = .max) throws(CacheError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let missing = !FileManager.default.fileExists(atPath: url.path)
-            throw CacheError(missing ? .fileNotFound : .unreadable, file: url,
-                             reason: missing ? "No such file." : "The file could not be read: \(error.localizedDescription)")
-        }
-        try self.init(data: data, file: url, dateProvider: dateProvider, entryLifetime: entryLifetime,
-                      maximumEntryCount: maximumEntryCount)
     }
 
     /// Writes the cache to `url` atomically, creating parent folders as needed.

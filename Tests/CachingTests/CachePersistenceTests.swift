@@ -93,12 +93,38 @@ struct CachePersistenceTests {
         #expect(error?.file == file)
         #expect(error?.codingPathDescription == path)
         #expect(error?.description.contains(file.path) == true)
+        let readError = #expect(throws: CacheError.self) { try Cache<String, Int>.entries(contentsOf: file) }
+        #expect(readError?.code == code && readError?.codingPathDescription == path)
+    }
+
+    @Test("reading a file's entries without a cache gives what loading the cache gives")
+    func entriesWithoutACache() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("c.json")
+        // "a" twice (its first place, its last value), one entry expired, one expiring later, one forever.
+        let contents = """
+        {"entries":[{"key":"a","value":1},{"expires":"2027-01-15T08:00:00Z","key":"old","value":2},
+        {"expires":"2027-01-15T09:00:00Z","key":"soon","value":3},{"key":"a","value":4},{"key":"z","value":5}],
+        "format":"Caching.Cache","version":1}
+        """
+        try Data(contents.utf8).write(to: file)
+        let clock = TestClock()
+        clock.advance(by: 60)
+        let read = try Cache<String, Int>.entries(contentsOf: file, now: clock.provider())
+        #expect(read.map(\.key) == ["a", "soon", "z"])
+        #expect(read.map(\.value) == [4, 3, 5])
+        let loaded = try Cache<String, Int>(contentsOf: file, dateProvider: clock.provider).entries
+        #expect(loaded.map(\.key) == read.map(\.key) && loaded.map(\.value) == read.map(\.value))
     }
 
     @Test func missingFile() {
         let file = temporaryFolder().appendingPathComponent("absent.json")
         let error = #expect(throws: CacheError.self) { try Cache<String, Int>(contentsOf: file) }
         #expect(error?.code == .fileNotFound)
+        let readError = #expect(throws: CacheError.self) { try Cache<String, Int>.entries(contentsOf: file) }
+        #expect(readError?.code == .fileNotFound)
     }
 
     @Test("a save whose rename fails leaves the previous file intact and no temporary file behind")

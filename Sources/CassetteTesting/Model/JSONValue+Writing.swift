@@ -75,15 +75,21 @@ private struct JSONWriter {
         let handled: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
             // Fast path: copy runs of bytes that need no escaping; give up on non-ASCII when it must be escaped.
             if layout.asciiOnly && bytes.contains(where: { $0 >= 0x80 }) { return false }
-            for byte in bytes {
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                let escape: String
                 switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case UInt8(ascii: "/") where layout.escapesSlashes: append("\\/")
-                case 0..<0x20: writeEscaped(Unicode.Scalar(byte))
-                default: output.append(byte)
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "/") where layout.escapesSlashes: escape = "\\/"
+                case 0..<0x20: escape = Self.escaped(Unicode.Scalar(byte))
+                default: continue
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                append(escape)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             return true
         }
         if handled != true {
@@ -101,7 +107,7 @@ private struct JSONWriter {
             case "/" where layout.escapesSlashes: append("\\/")
             default:
                 if scalar.value < 0x20 || (layout.asciiOnly && scalar.value >= 0x80) {
-                    writeEscaped(scalar)
+                    append(Self.escaped(scalar))
                 } else {
                     output.append(contentsOf: String(scalar).utf8)
                 }
@@ -110,18 +116,18 @@ private struct JSONWriter {
     }
 
     /// `\n`, `\r`, `\t`, `\b`, `\f` in their short forms, anything else as `\uXXXX` (UTF-16, lowercase hex).
-    private mutating func writeEscaped(_ scalar: Unicode.Scalar) {
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
-        case "\n": return append("\\n")
-        case "\r": return append("\\r")
-        case "\t": return append("\\t")
-        case "\u{08}": return append("\\b")
-        case "\u{0C}": return append("\\f")
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
         default: break
         }
-        for unit in String(scalar).utf16 {
+        return String(scalar).utf16.map { unit in
             let hex = String(unit, radix: 16)
-            append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-        }
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }.joined()
     }
 }

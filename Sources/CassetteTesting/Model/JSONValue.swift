@@ -28,12 +28,8 @@ extension JSONValue: Codable {
         let single = try decoder.singleValueContainer()
         if let string = try? single.decode(String.self) {
             self = .string(string)
-        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(object.allKeys.count)
-            for key in object.allKeys {
-                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
-            }
+        } else if let members = try? single.decode([String: JSONValue].self) {
+            // A dictionary keyed by strings: JSONDecoder reads it member by member, with no keyed container.
             self = .object(members)
         } else if var array = try? decoder.unkeyedContainer() {
             var elements: [JSONValue] = []

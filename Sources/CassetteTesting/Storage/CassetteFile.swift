@@ -10,8 +10,13 @@ public enum CassetteFile {
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
-            let cache = try Cache<Int, Interaction>(contentsOf: file)
-            return cache.entries.sorted { $0.key < $1.key }.map(\.value)
+            // Read straight from the file: replay needs the interactions, not a cache around them. Files this code
+            // writes keep their keys in order; sort only one that was edited out of order.
+            var entries = try Cache<Int, Interaction>.entries(contentsOf: file)
+            if !entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
+                entries.sort { $0.key < $1.key }
+            }
+            return entries.map(\.value)
         } catch {
             throw CassetteError(.unreadableCassette,
                                 "\(error) Fix the file, or delete it and record it again with \(RecordMode.environmentVariable)=all.",
