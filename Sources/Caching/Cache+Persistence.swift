@@ -73,7 +73,7 @@ extension Cache where Key: Codable, Value: Codable {
     /// Every entry of a cache file's bytes, as stored, its format and version checked first.
     private static func storedEntries(in data: Data, file: URL?) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
         do {
-            return try JSONDecoder.cacheDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries
+            return try TapeDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries
         } catch let mismatch as CacheFormatMismatch {
             switch mismatch {
             case .format(let format):

@@ -80,7 +80,7 @@ struct CachePersistenceTests {
         (#"{"entries":[],"format":"Caching.Cache","version":2}"#, .unsupportedVersion, "version"),
         (#"{"entries":[{"key":"a","value":1},{"key":"b","value":"x"}],"format":"Caching.Cache","version":1}"#, .corruptFile, "entries[1].value"),
         (#"{"entries":[{"value":1}],"format":"Caching.Cache","version":1}"#, .corruptFile, "entries[0]"),
-        (#"{"entries":[{"expires":"yesterday","key":"a","value":1}],"format":"Caching.Cache","version":1}"#, .corruptFile, "entries[0]"),  // corelibs reports a bad date at the entry, not at "expires"
+        (#"{"entries":[{"expires":"yesterday","key":"a","value":1}],"format":"Caching.Cache","version":1}"#, .corruptFile, "entries[0].expires"),
     ])
     func corruptFiles(_ contents: String, _ code: CacheError.Code, _ path: String) throws {
         let folder = temporaryFolder()

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// A JSON document held as a value, so a cassette can show a JSON body as JSON rather than as an escaped string.
@@ -24,6 +25,24 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
+        // The decoder that reads cassette files says what the value is; any other decoder is probed.
+        if let reporting = decoder as? any JSONKindReporting {
+            let single = try decoder.singleValueContainer()
+            switch reporting.jsonKind {
+            case .null: self = .null
+            case .bool: self = .bool(try single.decode(Bool.self))
+            case .string: self = .string(try single.decode(String.self))
+            case .integer:
+                // An integer too large for 64 bits is a floating-point number, as JSONDecoder reads it.
+                if let integer = try? single.decode(Int64.self) { self = .integer(integer) } else { self = .number(try single.decode(Double.self)) }
+            case .number: self = .number(try single.decode(Double.self))
+            case .object: self = .object(try single.decode([String: JSONValue].self))
+            case .array:
+                var array = try decoder.unkeyedContainer()
+                self = .array(try Self.elements(of: &array))
+            }
+            return
+        }
         // Probe in order of how common each kind is in bodies, so the usual leaf (a string) costs no thrown error.
         let single = try decoder.singleValueContainer()
         if let string = try? single.decode(String.self) {
@@ -32,10 +51,7 @@ extension JSONValue: Codable {
             // A dictionary keyed by strings: JSONDecoder reads it member by member, with no keyed container.
             self = .object(members)
         } else if var array = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            if let count = array.count { elements.reserveCapacity(count) }
-            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
-            self = .array(elements)
+            self = .array(try Self.elements(of: &array))
         } else if single.decodeNil() {
             self = .null
         } else if let integer = try? single.decode(Int64.self) {
@@ -45,6 +61,13 @@ extension JSONValue: Codable {
         } else {
             self = .number(try single.decode(Double.self))
         }
+    }
+
+    private static func elements(of array: inout any UnkeyedDecodingContainer) throws -> [JSONValue] {
+        var elements: [JSONValue] = []
+        if let count = array.count { elements.reserveCapacity(count) }
+        while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+        return elements
     }
 
     /// Encodes the value as the JSON it represents.

@@ -1,0 +1,209 @@
+import Foundation
+
+extension JSONTape {
+    /// The bytes `start..<end` of the document.
+    func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[start..<end])
+    }
+
+    /// The text of a string node, or `nil` if it is not valid UTF-8 or holds a lone surrogate escape.
+    func string(at index: Int) -> String? {
+        switch nodes[index] {
+        case .string(let start, let end):
+            let bytes = slice(start, end)
+            // ASCII (most keys and values) needs no UTF-8 validation.
+            return bytes.isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        case .escapedString(let start, let end):
+            return unescaped(start, end).flatMap { String(validating: $0, as: UTF8.self) }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the string node at `index` spells `text` exactly (compared as bytes; escaped keys are unescaped).
+    func string(at index: Int, equals text: String) -> Bool {
+        switch nodes[index] {
+        case .string(let start, let end):
+            var text = text
+            let stored = slice(start, end)
+            return text.withUTF8 { utf8 in
+                guard utf8.count == stored.count else { return false }
+                guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
+                return memcmp(mine, theirs, utf8.count) == 0
+            }
+        case .escapedString:
+            return string(at: index) == text
+        default:
+            return false
+        }
+    }
+
+    /// The bytes of an escaped string with its escapes resolved (`\uXXXX` as UTF-8, surrogate pairs joined).
+    private func unescaped(_ start: Int, _ end: Int) -> [UInt8]? {
+        let input = slice(start, end)
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let escape = input[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hexValue(input, at: index)
+                index += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard index + 6 <= input.count, input[index] == UInt8(ascii: "\\"), input[index + 1] == UInt8(ascii: "u") else {
+                        return nil
+                    }
+                    let low = hexValue(input, at: index + 2)
+                    guard (0xDC00..<0xE000).contains(low) else { return nil }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                if let encoded = UTF8.encode(unicode) { output.append(contentsOf: encoded) }
+            default: output.append(escape)  // " \ /
+            }
+        }
+        return output
+    }
+
+    private func hexValue(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        input[index..<index + 4].reduce(0) { value, byte in
+            let digit: UInt8 = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            default: byte - UInt8(ascii: "A") + 10
+            }
+            return value << 4 | UInt32(digit)
+        }
+    }
+
+    /// The number node at `index` as an integer of type `T`, or `nil` if it is not a number or `T` cannot hold it
+    /// exactly (a number written with a fraction or exponent counts when its value is a whole number that fits).
+    func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> T? {
+        switch nodes[index] {
+        case .integer(let start, let end):
+            let digits = slice(start, end)
+            let negative = digits[0] == UInt8(ascii: "-")
+            if negative && !T.isSigned { return digits.count == 2 && digits[1] == UInt8(ascii: "0") ? 0 : nil }
+            var value: T = 0
+            for digit in digits.dropFirst(negative ? 1 : 0) {
+                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = negative
+                    ? shifted.subtractingReportingOverflow(T(digit - UInt8(ascii: "0")))
+                    : shifted.addingReportingOverflow(T(digit - UInt8(ascii: "0")))
+                if overflow || overflow2 { return nil }
+                value = sum
+            }
+            return value
+        case .number:
+            return double(at: index).flatMap { T(exactly: $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The number node at `index` as a `Double` (the nearest one), or `nil` if it is not a number.
+    func double(at index: Int) -> Double? {
+        switch nodes[index] {
+        case .integer(let start, let end), .number(let start, let end):
+            return Double(String(decoding: slice(start, end), as: UTF8.self))
+        default:
+            return nil
+        }
+    }
+
+    /// The number node's text, or `nil` if it is not a number.
+    func numberText(at index: Int) -> String? {
+        switch nodes[index] {
+        case .integer(let start, let end), .number(let start, let end):
+            return String(decoding: slice(start, end), as: UTF8.self)
+        default:
+            return nil
+        }
+    }
+
+    /// The bytes a base64 string node encodes, decoded straight from the document (no intermediate string, which
+    /// for a large body would cost another copy of it); `nil` if it is not a string of padded standard base64.
+    func base64Data(at index: Int) -> Data? {
+        switch nodes[index] {
+        case .string(let start, let end):
+            return Base64.decode(slice(start, end))
+        case .escapedString:
+            return string(at: index).flatMap { Data(base64Encoded: $0) }
+        default:
+            return nil
+        }
+    }
+}
+
+/// Standard base64 (RFC 4648, padded), decoded from bytes.
+enum Base64 {
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(character)] = UInt8(value)
+        }
+        return table
+    }()
+
+    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> Data? {
+        guard input.count % 4 == 0 else { return nil }
+        guard !input.isEmpty else { return Data() }
+        let padding = input[input.count - 1] == UInt8(ascii: "=") ? (input[input.count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+        var output = Data(count: input.count / 4 * 3 - padding)
+        let valid = output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Bool in
+            values.withUnsafeBufferPointer { table in
+                var written = 0
+                var index = 0
+                while index < input.count {
+                    let isLast = index + 4 == input.count
+                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
+                    let c = isLast && padding == 2 ? 0 : table[Int(input[index + 2])]
+                    let d = isLast && padding >= 1 ? 0 : table[Int(input[index + 3])]
+                    guard (a | b | c | d) & 0xC0 == 0 else { return false }
+                    let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    if written + 1 < out.count { out[written + 1] = UInt8(truncatingIfNeeded: group >> 8) }
+                    if written + 2 < out.count { out[written + 2] = UInt8(truncatingIfNeeded: group) }
+                    written += 3
+                    index += 4
+                }
+                return true
+            }
+        }
+        return valid ? output : nil
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII, checked eight bytes at a time.
+    var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            high |= UInt64(base[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+}

@@ -1,0 +1,247 @@
+/// A JSON document parsed into one flat array of nodes, in document order: a container's node comes first, then its
+/// contents (for an object, each key's string node followed by its value), and the container records where its
+/// contents end. Scalars keep byte ranges into the document; strings and numbers are only converted when decoded.
+///
+/// This is what ``TapeDecoder`` reads. Parsing follows RFC 8259 (no comments, no unescaped control characters in
+/// strings, nothing after the top-level value but whitespace) and, like `JSONDecoder`, lets a trailing comma close
+/// an array or object, so a hand-edited file that `JSONDecoder` read still reads.
+struct JSONTape {
+    /// One value of the document.
+    enum Node {
+        case null
+        case bool(Bool)
+        /// A number written as an integer (no fraction, no exponent): bytes `start..<end`.
+        case integer(start: Int, end: Int)
+        /// Any other number: bytes `start..<end`.
+        case number(start: Int, end: Int)
+        /// A string without escapes: the bytes between its quotes.
+        case string(start: Int, end: Int)
+        /// A string with escapes: the bytes between its quotes, still escaped.
+        case escapedString(start: Int, end: Int)
+        /// An array of `count` values; the node after its last value is at `end`.
+        case array(count: Int, end: Int)
+        /// An object of `count` members (key node, value node); the node after its last value is at `end`.
+        case object(count: Int, end: Int)
+    }
+
+    private(set) var nodes: [Node] = []
+    let bytes: UnsafeRawBufferPointer
+
+    /// Parses `bytes`, which must outlive the tape.
+    init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        self.bytes = bytes
+        var parser = Parser(bytes: bytes)
+        nodes.reserveCapacity(bytes.count / 16)
+        try parser.parseDocument(into: &nodes)
+    }
+
+    /// The index of the node after `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        switch nodes[index] {
+        case .array(_, let end), .object(_, let end): end
+        default: index + 1
+        }
+    }
+}
+
+/// Where and why a document is not valid JSON.
+struct JSONSyntaxError: Error, CustomStringConvertible {
+    let message: String
+    let line: Int
+    let column: Int
+
+    var description: String { "\(message) at line \(line), column \(column)" }
+
+    init(_ message: String, at offset: Int, in bytes: UnsafeRawBufferPointer) {
+        self.message = message
+        let before = bytes[..<min(offset, bytes.count)]
+        line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+    }
+}
+
+/// The recursive-descent parser behind ``JSONTape``.
+private struct Parser {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+    /// Deeper documents are rejected rather than risking the stack (JSONDecoder's limit too).
+    static let maximumDepth = 512
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    mutating func parseDocument(into nodes: inout [JSONTape.Node]) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard offset < bytes.count else { throw error(bytes.isEmpty ? "The document is empty" : "No value") }
+        try parseValue(into: &nodes, depth: 0)
+        skipWhitespace()
+        guard offset == bytes.count else { throw error("Unexpected text after the value") }
+    }
+
+    private mutating func parseValue(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+        guard offset < bytes.count else { throw error("Unexpected end of the document") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): try parseObject(into: &nodes, depth: depth)
+        case UInt8(ascii: "["): try parseArray(into: &nodes, depth: depth)
+        case UInt8(ascii: "\""): nodes.append(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); nodes.append(.bool(true))
+        case UInt8(ascii: "f"): try expect("false"); nodes.append(.bool(false))
+        case UInt8(ascii: "n"): try expect("null"); nodes.append(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): nodes.append(try parseNumber())
+        default: throw error("Unexpected character '\(Unicode.Scalar(bytes[offset]))'")
+        }
+    }
+
+    private mutating func parseObject(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
+        let index = nodes.count
+        nodes.append(.object(count: 0, end: 0))
+        offset += 1
+        skipWhitespace()
+        var count = 0
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+        } else {
+            while true {
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("Expected a key in quotes") }
+                nodes.append(try parseString())
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("Expected ':' after the key") }
+                offset += 1
+                skipWhitespace()
+                try parseValue(into: &nodes, depth: depth + 1)
+                count += 1
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("Unexpected end of the document in an object") }
+                if bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
+                guard bytes[offset] == UInt8(ascii: ",") else { throw error("Expected ',' or '}' in an object") }
+                offset += 1
+                skipWhitespace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
+            }
+        }
+        nodes[index] = .object(count: count, end: nodes.count)
+    }
+
+    private mutating func parseArray(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
+        let index = nodes.count
+        nodes.append(.array(count: 0, end: 0))
+        offset += 1
+        skipWhitespace()
+        var count = 0
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+        } else {
+            while true {
+                try parseValue(into: &nodes, depth: depth + 1)
+                count += 1
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("Unexpected end of the document in an array") }
+                if bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
+                guard bytes[offset] == UInt8(ascii: ",") else { throw error("Expected ',' or ']' in an array") }
+                offset += 1
+                skipWhitespace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
+            }
+        }
+        nodes[index] = .array(count: count, end: nodes.count)
+    }
+
+    /// A string from its opening quote: its bytes are checked for control characters and valid escapes here,
+    /// and for valid UTF-8 when it is decoded.
+    private mutating func parseString() throws(JSONSyntaxError) -> JSONTape.Node {
+        offset += 1
+        let start = offset
+        var escaped = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                defer { offset += 1 }
+                return escaped ? .escapedString(start: start, end: offset) : .string(start: start, end: offset)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                guard offset + 1 < bytes.count else { break }
+                switch bytes[offset + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    offset += 2
+                case UInt8(ascii: "u"):
+                    guard offset + 5 < bytes.count, (offset + 2...offset + 5).allSatisfy({ bytes[$0].isHexDigit }) else {
+                        throw error("Invalid \\u escape")
+                    }
+                    offset += 6
+                default:
+                    offset += 1
+                    throw error("Invalid escape")
+                }
+                continue
+            }
+            guard byte >= 0x20 else { throw error("Unescaped control character in a string") }
+            offset += 1
+        }
+        throw error("Unterminated string")
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONTape.Node {
+        let start = offset
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        guard offset < bytes.count, bytes[offset].isDigit else { throw error("Invalid number") }
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+        } else {
+            skipDigits()
+        }
+        var isInteger = true
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard offset < bytes.count, bytes[offset].isDigit else { throw error("Expected a digit after '.'") }
+            skipDigits()
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            isInteger = false
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard offset < bytes.count, bytes[offset].isDigit else { throw error("Expected a digit in the exponent") }
+            skipDigits()
+        }
+        return isInteger ? .integer(start: start, end: offset) : .number(start: start, end: offset)
+    }
+
+    private mutating func skipDigits() {
+        while offset < bytes.count, bytes[offset].isDigit { offset += 1 }
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ literal: StaticString) throws(JSONSyntaxError) {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count,
+              UnsafeRawBufferPointer(start: literal.utf8Start, count: count).elementsEqual(bytes[offset..<offset + count]) else {
+            throw error("Unexpected character '\(Unicode.Scalar(bytes[offset]))'")
+        }
+        offset += count
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message, at: offset, in: bytes)
+    }
+}
+
+extension UInt8 {
+    var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+
+    var isHexDigit: Bool {
+        isDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+extension TapeDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { jsonKind == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try bool(at: node, key: nil) }
+    func decode(_ type: String.Type) throws -> String { try string(at: node, key: nil) }
+    func decode(_ type: Double.Type) throws -> Double { try double(at: node, key: nil) }
+    func decode(_ type: Float.Type) throws -> Float { try float(at: node, key: nil) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(type, at: node, key: nil) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, at: node, key: nil) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, at: node, key: nil) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, at: node, key: nil) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, at: node, key: nil) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type, at: node, key: nil) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, at: node, key: nil) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, at: node, key: nil) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, at: node, key: nil) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, at: node, key: nil) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: node, key: nil) }
+}
+
+/// The members of one JSON object, looked up by key.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    let count: Int
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var seen = Set<String>()
+        keys.reserveCapacity(count)
+        decoder.document.forEachMember(of: object, count: count) { key, _ in
+            if let name = decoder.document.tape.string(at: key), seen.insert(name).inserted, let key = Key(stringValue: name) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+
+    private func member(_ key: Key) -> Int? {
+        decoder.document.member(key.stringValue, in: object, count: count)
+    }
+
+    /// The member's value node, or the error `JSONDecoder` gives for a missing key.
+    private func required(_ key: Key) throws -> Int {
+        guard let node = member(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
+                                                       debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return node
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.document.kind(of: try required(key)) == .null }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(at: try required(key), key: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(at: try required(key), key: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.double(at: try required(key), key: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.float(at: try required(key), key: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(type, at: try required(key), key: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(type, at: try required(key), key: key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.value(type, at: try required(key), key: key)
+    }
+
+    // One lookup each, where the protocol's default would look the key up three times.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let node = member(key), decoder.document.kind(of: node) != .null else { return nil }
+        return try decoder.string(at: node, key: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let node = member(key), decoder.document.kind(of: node) != .null else { return nil }
+        return try decoder.value(type, at: node, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(try required(key), key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try child(try required(key), key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        child(member(SuperKey.super), SuperKey.super)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        child(member(key), key)
+    }
+
+    private func member(_ key: SuperKey) -> Int? {
+        decoder.document.member(key.stringValue, in: object, count: count)
+    }
+
+    private func child(_ node: Int?, _ key: any CodingKey) -> TapeDecoder {
+        TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key)
+    }
+}
+
+/// The elements of one JSON array, read in order.
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: TapeDecoder
+    let array: Int
+    let count: Int?
+    private(set) var currentIndex = 0
+    /// The node of the element at `currentIndex`.
+    private var next: Int
+
+    init(decoder: TapeDecoder, array: Int, count: Int) {
+        self.decoder = decoder
+        self.array = array
+        self.count = count
+        next = array + 1
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+    /// The next element's node and its key, moving past it; or the error `JSONDecoder` gives at the end.
+    private mutating func advance<T>(_ type: T.Type) throws -> (node: Int, key: IndexKey) {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [IndexKey(currentIndex)],
+                                                           debugDescription: "Unkeyed container is at end."))
+        }
+        defer {
+            next = decoder.document.tape.next(after: next)
+            currentIndex += 1
+        }
+        return (next, IndexKey(currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, decoder.document.kind(of: next) == .null else { return false }
+        next += 1
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (node, key) = try advance(type); return try decoder.bool(at: node, key: key) }
+    mutating func decode(_ type: String.Type) throws -> String { let (node, key) = try advance(type); return try decoder.string(at: node, key: key) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (node, key) = try advance(type); return try decoder.double(at: node, key: key) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (node, key) = try advance(type); return try decoder.float(at: node, key: key) }
+    mutating func decode(_ type: Int.Type) throws -> Int { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (node, key) = try advance(type)
+        return try decoder.value(type, at: node, key: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (node, key) = try advance(KeyedDecodingContainer<NestedKey>.self)
+        return try TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (node, key) = try advance((any UnkeyedDecodingContainer).self)
+        return try TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (node, key) = try advance((any Decoder).self)
+        return TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key)
+    }
+}
+
+/// An array position in a coding path.
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// The key `superDecoder()` reads, as `JSONDecoder` names it.
+private enum SuperKey: String, CodingKey {
+    case `super`
+}

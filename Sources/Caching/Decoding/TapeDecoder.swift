@@ -1,0 +1,299 @@
+import Foundation
+
+/// Decodes `Decodable` values from JSON with the conventions of the cache file format: dates as ISO-8601 strings,
+/// `Data` as base64, `URL`s and `Decimal`s as `JSONDecoder` reads them.
+///
+/// It reads a ``JSONTape`` parsed in one pass, so no value is looked at twice, a type that decodes any JSON asks
+/// the value's kind instead of trying kinds (``JSONKindReporting``), and coding paths are only worked out for errors.
+/// The errors are `DecodingError`s with the coding path and description `JSONDecoder` would give.
+final class TapeDecoder: Decoder, JSONKindReporting {
+    let document: TapeDocument
+    /// The node this decoder reads, or `nil` for a missing value (a `superDecoder` for an absent key: it reads as null).
+    let node: Int?
+    private let parent: TapeDecoder?
+    private let key: (any CodingKey)?
+
+    init(document: TapeDocument, node: Int?, parent: TapeDecoder?, key: (any CodingKey)?) {
+        self.document = document
+        self.node = node
+        self.parent = parent
+        self.key = key
+    }
+
+    /// Decodes a `T` from the JSON `data`.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { bytes in
+            let tape: JSONTape
+            do {
+                tape = try JSONTape(parsing: bytes)
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
+                                                        underlyingError: error))
+            }
+            // The tape points into `bytes`, so nothing made here may outlive this closure: values are copied out.
+            let root = TapeDecoder(document: TapeDocument(tape), node: 0, parent: nil, key: nil)
+            return try root.value(T.self, at: 0, key: nil)
+        }
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current: TapeDecoder? = self
+        while let decoder = current, let key = decoder.key {
+            path.append(key)
+            current = decoder.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var jsonKind: JSONKind {
+        node.map { document.kind(of: $0) } ?? .null
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let node, case .object(let count, _) = document.tape.nodes[node] else {
+            throw mismatch([String: Any].self, at: node, key: nil)
+        }
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: node, count: count))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let node, case .array(let count, _) = document.tape.nodes[node] else {
+            throw mismatch([Any].self, at: node, key: nil)
+        }
+        return TapeUnkeyedContainer(decoder: self, array: node, count: count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: - Values
+
+    /// Decodes a `T` from `node`, a child under `key` (or this decoder's own node when `key` is `nil`).
+    ///
+    /// Strings, numbers, booleans and the special types are read straight from the tape; anything else gets a
+    /// decoder of its own.
+    func value<T: Decodable>(_ type: T.Type, at node: Int?, key: (any CodingKey)?) throws -> T {
+        if T.self == String.self { return try cast(string(at: node, key: key)) }
+        if T.self == Int.self { return try cast(integer(Int.self, at: node, key: key)) }
+        if T.self == Bool.self { return try cast(bool(at: node, key: key)) }
+        if T.self == Double.self { return try cast(double(at: node, key: key)) }
+        if T.self == Date.self { return try cast(date(at: node, key: key)) }
+        if T.self == Data.self { return try cast(data(at: node, key: key)) }
+        if T.self == URL.self { return try cast(url(at: node, key: key)) }
+        if T.self == Decimal.self { return try cast(decimal(at: node, key: key)) }
+        if let dictionary = T.self as? any StringKeyedDictionary.Type {
+            return try cast(dictionary.init(members: self, at: node, key: key))
+        }
+        let decoder = key.map { TapeDecoder(document: document, node: node, parent: self, key: $0) } ?? self
+        return try T(from: decoder)
+    }
+
+    private func cast<T, Value>(_ value: Value) throws -> T {
+        guard let typed = value as? T else {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Internal type mix-up."))
+        }
+        return typed
+    }
+
+    func string(at node: Int?, key: (any CodingKey)?) throws -> String {
+        let index = try present(String.self, at: node, key: key)
+        guard let string = document.tape.string(at: index) else {
+            if case .string = document.kind(of: index) {
+                throw corrupted("The string is not valid UTF-8 or holds an unpaired surrogate.", key: key)
+            }
+            throw mismatch(String.self, at: index, key: key)
+        }
+        return string
+    }
+
+    func bool(at node: Int?, key: (any CodingKey)?) throws -> Bool {
+        let index = try present(Bool.self, at: node, key: key)
+        guard case .bool(let value) = document.tape.nodes[index] else { throw mismatch(Bool.self, at: index, key: key) }
+        return value
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type, at node: Int?, key: (any CodingKey)?) throws -> T {
+        let index = try present(T.self, at: node, key: key)
+        guard let value = document.tape.integer(at: index, as: T.self) else {
+            guard let text = document.tape.numberText(at: index) else { throw mismatch(T.self, at: index, key: key) }
+            throw corrupted("Parsed JSON number <\(text)> does not fit in \(T.self).", key: key)
+        }
+        return value
+    }
+
+    func double(at node: Int?, key: (any CodingKey)?) throws -> Double {
+        let index = try present(Double.self, at: node, key: key)
+        guard let value = document.tape.double(at: index) else { throw mismatch(Double.self, at: index, key: key) }
+        return value
+    }
+
+    func float(at node: Int?, key: (any CodingKey)?) throws -> Float {
+        let index = try present(Float.self, at: node, key: key)
+        guard let text = document.tape.numberText(at: index) else { throw mismatch(Float.self, at: index, key: key) }
+        guard let value = Float(text), value.isFinite else {
+            throw corrupted("Parsed JSON number <\(text)> does not fit in Float.", key: key)
+        }
+        return value
+    }
+
+    private func date(at node: Int?, key: (any CodingKey)?) throws -> Date {
+        let text = try string(at: node, key: key)
+        guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+            throw corrupted("Expected date string to be ISO8601-formatted.", key: key)
+        }
+        return date
+    }
+
+    private func data(at node: Int?, key: (any CodingKey)?) throws -> Data {
+        let index = try present(Data.self, at: node, key: key)
+        guard let data = document.tape.base64Data(at: index) else {
+            if case .string = document.kind(of: index) { throw corrupted("Encountered Data is not valid Base64.", key: key) }
+            throw mismatch(String.self, at: index, key: key)
+        }
+        return data
+    }
+
+    private func url(at node: Int?, key: (any CodingKey)?) throws -> URL {
+        guard let url = URL(string: try string(at: node, key: key)) else { throw corrupted("Invalid URL string.", key: key) }
+        return url
+    }
+
+    private func decimal(at node: Int?, key: (any CodingKey)?) throws -> Decimal {
+        let index = try present(Decimal.self, at: node, key: key)
+        guard let text = document.tape.numberText(at: index) else { throw mismatch(Decimal.self, at: index, key: key) }
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw corrupted("Parsed JSON number <\(text)> does not fit in Decimal.", key: key)
+        }
+        return value
+    }
+
+    // MARK: - Errors
+
+    /// `node`, when it holds a value (not null, not missing); else the error `JSONDecoder` gives.
+    private func present<T>(_ type: T.Type, at node: Int?, key: (any CodingKey)?) throws -> Int {
+        guard let node, document.kind(of: node) != .null else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: path(appending: key),
+                                                           debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
+        }
+        return node
+    }
+
+    func mismatch<T>(_ type: T.Type, at node: Int?, key: (any CodingKey)?) -> DecodingError {
+        let found = node.map { document.kind(of: $0).description } ?? "nothing"
+        return .typeMismatch(T.self, .init(codingPath: path(appending: key),
+                                           debugDescription: "Expected to decode \(T.self) but found \(found) instead."))
+    }
+
+    private func corrupted(_ description: String, key: (any CodingKey)?) -> DecodingError {
+        .dataCorrupted(.init(codingPath: path(appending: key), debugDescription: description))
+    }
+
+    func path(appending key: (any CodingKey)?) -> [any CodingKey] {
+        key.map { codingPath + [$0] } ?? codingPath
+    }
+}
+
+/// The parsed document shared by every decoder of one decode, with member lookups for large objects made once.
+final class TapeDocument {
+    let tape: JSONTape
+    /// For objects of many members: each key's value node, made on first lookup.
+    private var memberIndexes: [Int: [String: Int]] = [:]
+
+    /// Objects up to this size are searched member by member; larger ones get a dictionary.
+    static let linearSearchLimit = 12
+
+    init(_ tape: JSONTape) {
+        self.tape = tape
+    }
+
+    func kind(of index: Int) -> JSONKind {
+        switch tape.nodes[index] {
+        case .null: .null
+        case .bool: .bool
+        case .integer: .integer
+        case .number: .number
+        case .string, .escapedString: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    /// The value node of the member named `name` in the object at `object` (the first, if the name repeats, as in
+    /// `JSONDecoder`).
+    func member(_ name: String, in object: Int, count: Int) -> Int? {
+        if count > Self.linearSearchLimit {
+            if let index = memberIndexes[object] { return index[name] }
+            var index: [String: Int] = [:]
+            index.reserveCapacity(count)
+            forEachMember(of: object, count: count) { key, value in
+                if let key = tape.string(at: key), index[key] == nil { index[key] = value }
+            }
+            memberIndexes[object] = index
+            return index[name]
+        }
+        var key = object + 1
+        for _ in 0..<count {
+            if tape.string(at: key, equals: name) { return key + 1 }
+            key = tape.next(after: key + 1)
+        }
+        return nil
+    }
+
+    /// Calls `body` with the key node and value node of each member of the object at `object`, in order.
+    func forEachMember(of object: Int, count: Int, _ body: (_ key: Int, _ value: Int) throws -> Void) rethrows {
+        var key = object + 1
+        for _ in 0..<count {
+            try body(key, key + 1)
+            key = tape.next(after: key + 1)
+        }
+    }
+}
+
+/// A dictionary keyed by strings, which ``TapeDecoder`` fills member by member in one pass, with no keyed container,
+/// no key objects and no lookups (what `Dictionary`'s own `init(from:)` would need).
+private protocol StringKeyedDictionary {
+    init(members decoder: TapeDecoder, at node: Int?, key: (any CodingKey)?) throws
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    fileprivate init(members decoder: TapeDecoder, at node: Int?, key: (any CodingKey)?) throws {
+        guard let node, case .object(let count, _) = decoder.document.tape.nodes[node] else {
+            throw decoder.mismatch([String: Value].self, at: node, key: key)
+        }
+        let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
+        self.init(minimumCapacity: count)
+        try decoder.document.forEachMember(of: node, count: count) { keyNode, valueNode in
+            guard let name = decoder.document.tape.string(at: keyNode) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
+                                                        debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
+            }
+            // A repeated key keeps its first value, as in JSONDecoder.
+            if self[name] == nil { self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name)) }
+        }
+    }
+}
+
+/// An object member's name in a coding path.
+struct MemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension JSONKind: CustomStringConvertible {
+    package var description: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        case .integer, .number: "a number"
+        }
+    }
+}
