@@ -21,15 +21,7 @@ extension Cache: Codable where Key: Codable, Value: Codable {
 
     /// Writes the envelope: unexpired entries in insertion order, the format identifier and version.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: EnvelopeKey.self)
-        try container.encode(Self.formatIdentifier, forKey: .format)
-        try container.encode(Self.formatVersion, forKey: .version)
-        let stored = liveEntries().map { entry in
-            StoredEntry(expires: entry.expirationDate == .distantFuture || entry.expirationDate.timeIntervalSinceReferenceDate.isInfinite
-                            ? nil : entry.expirationDate,
-                        key: entry.key, value: entry.value)
-        }
-        try container.encode(stored, forKey: .entries)
+        try CacheFileContents<Key, Value>(entries: liveEntries()).encode(to: encoder)
     }
 
     /// Reads the envelope. The format and version are checked before any entry is read; entries that already
@@ -42,6 +34,27 @@ extension Cache: Codable where Key: Codable, Value: Codable {
     /// Checks the envelope and inserts its entries (all under one lock).
     func decodeEntries(from decoder: any Decoder) throws {
         insertAll(try CacheEnvelope<Key, Value>(from: decoder).entries)
+    }
+}
+
+/// What a cache file holds, ready to encode: the entries in order, then the format identifier and version.
+struct CacheFileContents<Key: Hashable & Sendable & Codable, Value: Sendable & Codable>: Encodable {
+    let entries: [StoredEntry<Key, Value>]
+
+    /// The entries with their expiration dates; a date that never comes is left out of the file.
+    init(entries: [(key: Key, value: Value, expirationDate: Date)]) {
+        self.entries = entries.map { entry in
+            StoredEntry(expires: entry.expirationDate == .distantFuture || entry.expirationDate.timeIntervalSinceReferenceDate.isInfinite
+                            ? nil : entry.expirationDate,
+                        key: entry.key, value: entry.value)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EnvelopeKey.self)
+        try container.encode(Cache<Key, Value>.formatIdentifier, forKey: .format)
+        try container.encode(Cache<Key, Value>.formatVersion, forKey: .version)
+        try container.encode(entries, forKey: .entries)
     }
 }
 

@@ -3,8 +3,41 @@ import Foundation
 extension Cache where Key: Codable, Value: Codable {
     /// The exact bytes ``save(to:)`` writes: pretty-printed JSON with sorted keys, ISO-8601 dates, a trailing newline.
     public func encoded() throws(CacheError) -> Data {
+        try Self.encoded(CacheFileContents(entries: liveEntries()))
+    }
+
+    /// The bytes of a cache file holding `entries`, which never expire, without building the cache: exactly what
+    /// ``save(to:)`` writes for a cache into which they were inserted in this order (a repeated key keeps its first
+    /// place and its last value).
+    public static func encoded(entries: [(key: Key, value: Value)]) throws(CacheError) -> Data {
+        try encoded(CacheFileContents(entries: deduplicated(entries).map { ($0.key, $0.value, .distantFuture) }))
+    }
+
+    /// Writes a cache file holding `entries` to `url` atomically, without building the cache: see ``encoded(entries:)``.
+    public static func save(entries: [(key: Key, value: Value)], to url: URL) throws(CacheError) {
+        try AtomicFile.write(try encoded(entries: entries), to: url)
+    }
+
+    /// `entries` with each repeated key in its first place, holding its last value, as inserting them gives.
+    private static func deduplicated(_ entries: [(key: Key, value: Value)]) -> [(key: Key, value: Value)] {
+        var positions: [Key: Int] = [:]
+        positions.reserveCapacity(entries.count)
+        var unique: [(key: Key, value: Value)] = []
+        unique.reserveCapacity(entries.count)
+        for entry in entries {
+            if let position = positions[entry.key] {
+                unique[position].value = entry.value
+            } else {
+                positions[entry.key] = unique.count
+                unique.append(entry)
+            }
+        }
+        return unique
+    }
+
+    private static func encoded(_ contents: CacheFileContents<Key, Value>) throws(CacheError) -> Data {
         do {
-            var data = try Self.encoder.encode(self)
+            var data = try Self.encoder.encode(contents)
             data.append(UInt8(ascii: "\n"))
             return data
         } catch let error as EncodingError {
@@ -46,17 +79,8 @@ extension Cache where Key: Codable, Value: Codable {
     /// loading drops them; a key that appears twice keeps its first place and its last value, as inserting does.
     /// Throws the same errors as ``init(contentsOf:dateProvider:entryLifetime:maximumEntryCount:)``.
     public static func entries(contentsOf url: URL, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
-        var entries: [(key: Key, value: Value)] = []
-        var positions: [Key: Int] = [:]
-        for entry in try storedEntries(in: try read(url), file: url) where entry.expirationDate > now {
-            if let position = positions[entry.key] {
-                entries[position].value = entry.value
-            } else {
-                positions[entry.key] = entries.count
-                entries.append((key: entry.key, value: entry.value))
-            }
-        }
-        return entries
+        let stored = try storedEntries(in: try read(url), file: url)
+        return deduplicated(stored.filter { $0.expirationDate > now }.map { (key: $0.key, value: $0.value) })
     }
 
     /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.

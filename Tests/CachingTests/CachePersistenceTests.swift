@@ -119,6 +119,21 @@ struct CachePersistenceTests {
         #expect(loaded.map(\.key) == read.map(\.key) && loaded.map(\.value) == read.map(\.value))
     }
 
+    @Test("writing entries without a cache gives the bytes the cache saves")
+    func encodedEntriesWithoutACache() throws {
+        let insertions = [(key: "b", value: 1), (key: "a", value: 2), (key: "b", value: 3), (key: "c/d é", value: 4)]
+        let cache = Cache<String, Int>()
+        for (key, value) in insertions { cache.insert(value, forKey: key) }
+        #expect(try Cache<String, Int>.encoded(entries: insertions) == cache.encoded())
+
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("nested/entries.json")
+        try Cache<String, Int>.save(entries: insertions, to: file)
+        #expect(try Data(contentsOf: file) == cache.encoded())
+        #expect(try Cache<String, Int>.entries(contentsOf: file).map(\.key) == ["b", "a", "c/d é"])
+    }
+
     @Test func missingFile() {
         let file = temporaryFolder().appendingPathComponent("absent.json")
         let error = #expect(throws: CacheError.self) { try Cache<String, Int>(contentsOf: file) }

@@ -92,8 +92,9 @@ extension JSONValue: Codable {
             var array = encoder.unkeyedContainer()
             for element in elements { try array.encode(element) }
         case .object(let members):
-            var object = encoder.container(keyedBy: AnyCodingKey.self)
-            for (key, value) in members { try object.encode(value, forKey: AnyCodingKey(key)) }
+            // As a dictionary keyed by strings, which JSONEncoder writes without a keyed container.
+            var single = encoder.singleValueContainer()
+            try single.encode(members)
         }
     }
 }
@@ -108,14 +109,4 @@ extension JSONValue {
         case .null, .bool, .integer, .string: false
         }
     }
-}
-
-/// A coding key made from any string, for objects whose keys are data.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
 }

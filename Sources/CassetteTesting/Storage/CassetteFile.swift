@@ -26,12 +26,9 @@ public enum CassetteFile {
 
     /// Writes `interactions` to `file` atomically, creating folders as needed.
     public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
-        let cache = Cache<Int, Interaction>()
-        for (offset, interaction) in interactions.enumerated() {
-            cache.insert(interaction, forKey: offset + 1)
-        }
         do {
-            try cache.save(to: file)
+            // The file a cache of these interactions saves, written without building the cache.
+            try Cache<Int, Interaction>.save(entries: interactions.enumerated().map { (key: $0.offset + 1, value: $0.element) }, to: file)
         } catch {
             throw CassetteError(.writeFailed, "Could not save the recording: \(error)", cassette: file)
         }
