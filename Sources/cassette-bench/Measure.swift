@@ -28,16 +28,27 @@ func seconds(repetitions: Int, _ body: () async throws -> Void) async rethrows -
 
 /// Measures two bodies alternately (A, B, A, B, ...) so that drift on a shared machine hits both alike.
 func interleaved(repetitions: Int, _ first: () async throws -> Void,
-                 _ second: () async throws -> Void) async rethrows -> ([Double], [Double]) {
-    try await first()
-    try await second()
-    var a: [Double] = []
-    var b: [Double] = []
-    for _ in 0..<repetitions {
-        a.append(try await seconds(repetitions: 1, first).last ?? 0)
-        b.append(try await seconds(repetitions: 1, second).last ?? 0)
+                 _ second: () async throws -> Void) async throws -> ([Double], [Double]) {
+    try await withoutActuallyEscaping(first) { first in
+        try await withoutActuallyEscaping(second) { second in
+            let times = try await roundRobin(repetitions: repetitions, [first, second])
+            return (times[0], times[1])
+        }
     }
-    return (a, b)
+}
+
+/// Measures several bodies in turn, `repetitions` rounds after one warm-up round, starting each round with the next
+/// body so that no body always runs first; returns the seconds of each body's runs, in round order.
+func roundRobin(repetitions: Int, _ bodies: [() async throws -> Void]) async throws -> [[Double]] {
+    for body in bodies { try await body() }
+    var times = Array(repeating: [Double](), count: bodies.count)
+    for round in 0..<repetitions {
+        for step in 0..<bodies.count {
+            let index = (round + step) % bodies.count
+            times[index].append(try await seconds(repetitions: 1, bodies[index]).last ?? 0)
+        }
+    }
+    return times
 }
 
 /// The median of `ours[i] / floor[i]` over pairs measured back to back by ``interleaved(repetitions:_:_:)``: drift

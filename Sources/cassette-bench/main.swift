@@ -19,7 +19,7 @@ func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
 var rows: [Row] = []
 do {
     if wanted("1") { rows.append(try await Cases.replayOverhead(requests: quick ? 500 : 5_000)) }
-    if wanted("2") { rows.append(try await Cases.scaling(requests: quick ? 500 : 2_000)) }
+    if wanted("2") { rows.append(try await Cases.scaling(requests: quick ? 500 : 5_000)) }
     if wanted("3") { rows.append(try await Cases.parallel(requests: quick ? 100 : 1_000)) }
     if wanted("4") { rows.append(contentsOf: try await Cases.loadAndSave()) }
     if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }

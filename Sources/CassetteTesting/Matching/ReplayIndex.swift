@@ -14,10 +14,10 @@ struct ReplayIndex: Sendable {
 
     /// What the index has for a request.
     enum Lookup {
-        /// The next recorded interaction for the request.
-        case next(Interaction)
-        /// Every interaction for the request was replayed already; `count` of them.
-        case exhausted(last: Interaction, count: Int)
+        /// The position in ``interactions`` of the next recorded interaction for the request.
+        case next(Int)
+        /// Every interaction for the request was replayed already (`count` of them); the last one's position.
+        case exhausted(last: Int, count: Int)
         /// Nothing recorded matches.
         case none
     }
@@ -36,9 +36,9 @@ struct ReplayIndex: Sendable {
         guard let slot = groups.index(forKey: key) else { return .none }
         let group = groups.values[slot]
         guard group.replayed < group.positions.count else {
-            return .exhausted(last: interactions[group.positions[group.positions.count - 1]], count: group.positions.count)
+            return .exhausted(last: group.positions[group.positions.count - 1], count: group.positions.count)
         }
         groups.values[slot].replayed += 1
-        return .next(interactions[group.positions[group.replayed]])
+        return .next(group.positions[group.replayed])
     }
 }

@@ -13,6 +13,8 @@ final class CassetteSession: Sendable {
     /// Whether requests without a recording go to the real network.
     let recordsMisses: Bool
     private let previous: [Interaction]
+    /// What each replayable interaction answers, at the positions the replay index gives.
+    private let answers: [ReplayAnswer]
     private let recorder: Recorder?
     private let state: LockedBox<State>
 
@@ -37,6 +39,7 @@ final class CassetteSession: Sendable {
         recordsMisses = settings.mode.records(fileExists: existing != nil)
         recorder = recordsMisses ? Recorder() : nil
         let replayable = settings.mode.replaysExisting ? previous : []
+        answers = replayable.map { ReplayAnswer($0, redaction: settings.redaction) }
         state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
     }
 
@@ -63,16 +66,16 @@ final class CassetteSession: Sendable {
         let stored = settings.redaction.redact(RecordedRequest(request, body: body))
         let key = settings.matchers.key(for: stored)
 
-        enum Decision { case replay(Interaction), record(slot: Int), fail(CassetteError) }
+        enum Decision { case replay(position: Int), record(slot: Int), fail(CassetteError) }
         let decision: Decision = state.withLock { state in
             if state.isClosed {
                 return .fail(CassetteError(.noMatch, "\(stored.method) \(stored.url) was sent after Cassette.use returned; the cassette is closed.", cassette: settings.file))
             }
             switch state.index.take(key) {
-            case .next(let interaction):
-                return .replay(interaction)
+            case .next(let position):
+                return .replay(position: position)
             case .exhausted(let last, _) where settings.repeatsLastResponse:
-                return .replay(last)
+                return .replay(position: last)
             case .exhausted(_, let count) where !recordsMisses:
                 let error = exhaustedError(stored, count: count)
                 state.failures.append(error)
@@ -88,8 +91,8 @@ final class CassetteSession: Sendable {
         }
 
         switch decision {
-        case .replay(let interaction):
-            return .now(Outcome(replaying: interaction, for: url, redaction: settings.redaction))
+        case .replay(let position):
+            return .now(answers[position].outcome(for: url))
         case .fail(let error):
             return .now(.failure(URLError(.resourceUnavailable, userInfo: [
                 NSLocalizedDescriptionKey: error.description, NSURLErrorFailingURLErrorKey: url,
@@ -156,11 +159,11 @@ final class CassetteSession: Sendable {
     private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
         var old = ReplayIndex(previous, matchers: settings.matchers)
         return recorded.map { interaction in
-            guard case .next(let earlier) = old.take(settings.matchers.key(for: interaction.request)),
-                  earlier.isSameExchange(as: interaction) else {
+            guard case .next(let position) = old.take(settings.matchers.key(for: interaction.request)),
+                  old.interactions[position].isSameExchange(as: interaction) else {
                 return interaction
             }
-            return earlier
+            return old.interactions[position]
         }
     }
 }

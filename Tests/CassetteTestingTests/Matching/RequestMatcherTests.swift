@@ -61,9 +61,9 @@ struct RequestMatcherTests {
             Issue.record("expected two replays then exhaustion")
             return
         }
-        #expect(a.response?.body?.data == Data("1".utf8))
-        #expect(b.response?.body?.data == Data("2".utf8))
-        #expect(last == second && count == 2)
+        #expect(index.interactions[a].response?.body?.data == Data("1".utf8))
+        #expect(index.interactions[b].response?.body?.data == Data("2".utf8))
+        #expect(index.interactions[last] == second && count == 2)
         guard case .none = index.take("missing") else { Issue.record("expected no match"); return }
     }
 }
