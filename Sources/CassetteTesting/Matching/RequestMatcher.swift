@@ -75,8 +75,10 @@ public struct RequestMatcher: Sendable {
 extension Array where Element == RequestMatcher {
     /// The combined key of `request` under every matcher.
     func key(for request: RecordedRequest) -> String {
-        // One string grown in place: replay computes this for every request.
+        // One string grown in place, with room for a typical URL: replay computes this for every request.
         var key = self[0].key(request)
+        guard count > 1 else { return key }
+        key.reserveCapacity(key.utf8.count + 128)
         for matcher in dropFirst() {
             key.append("\u{1F}")
             key.append(matcher.key(request))
