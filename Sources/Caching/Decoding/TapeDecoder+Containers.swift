@@ -1,22 +1,22 @@
 import Foundation
 
 extension TapeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { jsonKind == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try bool(at: node, key: nil) }
-    func decode(_ type: String.Type) throws -> String { try string(at: node, key: nil) }
-    func decode(_ type: Double.Type) throws -> Double { try double(at: node, key: nil) }
-    func decode(_ type: Float.Type) throws -> Float { try float(at: node, key: nil) }
-    func decode(_ type: Int.Type) throws -> Int { try integer(type, at: node, key: nil) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, at: node, key: nil) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, at: node, key: nil) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, at: node, key: nil) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, at: node, key: nil) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type, at: node, key: nil) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, at: node, key: nil) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, at: node, key: nil) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, at: node, key: nil) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, at: node, key: nil) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: node, key: nil) }
+    package func decodeNil() -> Bool { jsonKind == .null }
+    package func decode(_ type: Bool.Type) throws -> Bool { try bool(at: node, key: nil) }
+    package func decode(_ type: String.Type) throws -> String { try string(at: node, key: nil) }
+    package func decode(_ type: Double.Type) throws -> Double { try double(at: node, key: nil) }
+    package func decode(_ type: Float.Type) throws -> Float { try float(at: node, key: nil) }
+    package func decode(_ type: Int.Type) throws -> Int { try integer(type, at: node, key: nil) }
+    package func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: UInt.Type) throws -> UInt { try integer(type, at: node, key: nil) }
+    package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, at: node, key: nil) }
+    package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, at: node, key: nil) }
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: node, key: nil) }
 }
 
 /// The members of one JSON object, looked up by key.

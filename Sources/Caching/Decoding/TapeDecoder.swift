@@ -6,7 +6,7 @@ import Foundation
 /// It reads a ``JSONTape`` parsed in one pass, so no value is looked at twice, a type that decodes any JSON asks
 /// the value's kind instead of trying kinds (``JSONKindReporting``), and coding paths are only worked out for errors.
 /// The errors are `DecodingError`s with the coding path and description `JSONDecoder` would give.
-final class TapeDecoder: Decoder, JSONKindReporting {
+package final class TapeDecoder: Decoder, JSONKindReporting {
     let document: TapeDocument
     /// The node this decoder reads, or `nil` for a missing value (a `superDecoder` for an absent key: it reads as null).
     let node: Int?
@@ -20,8 +20,9 @@ final class TapeDecoder: Decoder, JSONKindReporting {
         self.key = key
     }
 
-    /// Decodes a `T` from the JSON `data`.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    /// Decodes a `T` from the JSON `data`: the reader of cache files, shared with the package's other JSON reading
+    /// (a cassette body checked for the form it will have in a file must be read as the file will be).
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try data.withUnsafeBytes { bytes in
             let tape: JSONTape
             do {
@@ -36,7 +37,7 @@ final class TapeDecoder: Decoder, JSONKindReporting {
         }
     }
 
-    var codingPath: [any CodingKey] {
+    package var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
         var current: TapeDecoder? = self
         while let decoder = current, let key = decoder.key {
@@ -46,27 +47,27 @@ final class TapeDecoder: Decoder, JSONKindReporting {
         return path.reversed()
     }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var jsonKind: JSONKind {
+    package var jsonKind: JSONKind {
         node.map { document.kind(of: $0) } ?? .null
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let node, case .object(let count, _) = document.tape.nodes[node] else {
             throw mismatch([String: Any].self, at: node, key: nil)
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: node, count: count))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard let node, case .array(let count, _) = document.tape.nodes[node] else {
             throw mismatch([Any].self, at: node, key: nil)
         }
         return TapeUnkeyedContainer(decoder: self, array: node, count: count)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     // MARK: - Values
 

@@ -54,7 +54,7 @@ public struct RequestMatcher: Sendable {
     public static let body = RequestMatcher(name: "body") { request in
         guard let body = request.body else { return "" }
         // One parse at most: a body read from a cassette as JSON already has its value.
-        if let json = body.knownJSON ?? (try? JSONDecoder().decode(JSONValue.self, from: body.data)) {
+        if let json = body.knownJSON ?? JSONValue(parsing: body.data) {
             return "json:" + json.canonicalText
         }
         return "bytes:" + body.data.base64EncodedString()

@@ -81,7 +81,7 @@ public struct Body: Sendable, Hashable {
         guard data.count <= largestInlineJSON,
               let first = data.first(where: { !$0.isJSONWhitespace }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-              let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+              let value = JSONValue(parsing: data) else {
             return nil
         }
         let layout = JSONLayout(guessingFrom: data)
@@ -91,7 +91,7 @@ public struct Body: Sendable, Hashable {
         var stored = value
         if value.containsFloatingPoint {
             guard let encoded = try? JSONEncoder().encode(value),
-                  let reread = try? JSONDecoder().decode(JSONValue.self, from: encoded) else {
+                  let reread = JSONValue(parsing: encoded) else {
                 return nil
             }
             stored = reread

@@ -100,6 +100,12 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
+    /// The JSON document in `data`, read as a cassette file's JSON is read; `nil` if it is not JSON.
+    init?(parsing data: Data) {
+        guard let value = try? TapeDecoder.decode(JSONValue.self, from: data) else { return nil }
+        self = value
+    }
+
     /// Whether the value holds a floating-point number anywhere (the one kind a JSON coder may rewrite).
     var containsFloatingPoint: Bool {
         switch self {

@@ -83,7 +83,7 @@ extension Redaction {
         let value: JSONValue
         if case .json(let parsed, let parsedLayout) = result.form {
             (value, layout) = (parsed, parsedLayout)
-        } else if let parsed = try? JSONDecoder().decode(JSONValue.self, from: result.data) {
+        } else if let parsed = JSONValue(parsing: result.data) {
             (value, layout) = (parsed, JSONLayout(guessingFrom: result.data))
         } else {
             return result
