@@ -31,7 +31,7 @@ enum LiveCases {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         let plain = URLSession(configuration: configuration)
-        let repetitions = 5
+        let repetitions = Cases.repetitions
         let (liveTimes, recordTimes) = try await interleaved(repetitions: repetitions, {
             for url in urls { try await Cases.get(url, on: plain) }
         }, {
@@ -51,7 +51,7 @@ enum LiveCases {
         let live = Sample(liveTimes).median
         let record = Sample(recordTimes).median
         let replay = Sample(replays).median
-        let recordRatio = record / live
+        let recordRatio = medianRatio(recordTimes, liveTimes)
         return [
             Row(name: "5 recording overhead (\(requests) GETs to httpbin)",
                 measured: String(format: "recording %.0f ms, plain session %.0f ms", record * 1000, live * 1000),
