@@ -120,6 +120,9 @@ struct ReplayTests {
             }
             #expect(error?.code == .unreadableCassette)
             #expect(error?.description.contains(file.path) == true)
+            // Where the JSON broke, as the README's troubleshooting entry shows it.
+            #expect(error?.description.contains("The file is not valid JSON (empty, truncated or not JSON) (Expected a key in quotes at line 1, column 3).") == true)
+            #expect(error?.description.contains("CASSETTE_RECORD=all") == true)
         }
     }
 
