@@ -94,59 +94,60 @@ private struct Parser {
     }
 
     private mutating func parseObject(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
-        guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
         let index = nodes.count
         nodes.append(.object(count: 0, end: 0))
-        offset += 1
-        skipWhitespace()
-        var count = 0
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-        } else {
-            while true {
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("Expected a key in quotes") }
-                nodes.append(try parseString())
-                skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("Expected ':' after the key") }
-                offset += 1
-                skipWhitespace()
-                try parseValue(into: &nodes, depth: depth + 1)
-                count += 1
-                skipWhitespace()
-                guard offset < bytes.count else { throw error("Unexpected end of the document in an object") }
-                if bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
-                guard bytes[offset] == UInt8(ascii: ",") else { throw error("Expected ',' or '}' in an object") }
-                offset += 1
-                skipWhitespace()
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; break }
+        let count = try parseMembers(into: &nodes, depth: depth, close: UInt8(ascii: "}"), of: "an object") { parser, nodes throws(JSONSyntaxError) in
+            guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "\"") else {
+                throw parser.error("Expected a key in quotes")
             }
+            nodes.append(try parser.parseString())
+            parser.skipWhitespace()
+            guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: ":") else {
+                throw parser.error("Expected ':' after the key")
+            }
+            parser.offset += 1
+            parser.skipWhitespace()
+            try parser.parseValue(into: &nodes, depth: depth + 1)
         }
         nodes[index] = .object(count: count, end: nodes.count)
     }
 
     private mutating func parseArray(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
-        guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
         let index = nodes.count
         nodes.append(.array(count: 0, end: 0))
+        let count = try parseMembers(into: &nodes, depth: depth, close: UInt8(ascii: "]"), of: "an array") { parser, nodes throws(JSONSyntaxError) in
+            try parser.parseValue(into: &nodes, depth: depth + 1)
+        }
+        nodes[index] = .array(count: count, end: nodes.count)
+    }
+
+    /// The members of an array or object, from its opening bracket to its closing one: `member` parses one member,
+    /// and the separating commas (a trailing one included) are handled here. Returns how many members there were.
+    private mutating func parseMembers(
+        into nodes: inout [JSONTape.Node], depth: Int, close: UInt8, of container: String,
+        member: (inout Parser, inout [JSONTape.Node]) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> Int {
+        guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
         offset += 1
         skipWhitespace()
         var count = 0
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+        if offset < bytes.count, bytes[offset] == close {
             offset += 1
-        } else {
-            while true {
-                try parseValue(into: &nodes, depth: depth + 1)
-                count += 1
-                skipWhitespace()
-                guard offset < bytes.count else { throw error("Unexpected end of the document in an array") }
-                if bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
-                guard bytes[offset] == UInt8(ascii: ",") else { throw error("Expected ',' or ']' in an array") }
-                offset += 1
-                skipWhitespace()
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; break }
-            }
+            return 0
         }
-        nodes[index] = .array(count: count, end: nodes.count)
+        while true {
+            try member(&self, &nodes)
+            count += 1
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("Unexpected end of the document in \(container)") }
+            if bytes[offset] == close { offset += 1; return count }
+            guard bytes[offset] == UInt8(ascii: ",") else {
+                throw error("Expected ',' or '\(Unicode.Scalar(close))' in \(container)")
+            }
+            offset += 1
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == close { offset += 1; return count }
+        }
     }
 
     /// A string from its opening quote: its bytes are checked for control characters and valid escapes here,
