@@ -1,9 +1,16 @@
 import Foundation
 
 extension JSONTape {
-    /// The bytes `start..<end` of the document.
+    /// The bytes `start..<end` of the document; none once the bytes are forgotten.
     func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[start..<end])
+        guard end <= bytes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[start..<end])
+    }
+
+    /// Whether the string node at `index` is valid text: UTF-8, with no unpaired surrogate escape.
+    func isValidString(at index: Int) -> Bool {
+        if case .string(let start, let end) = nodes[index], slice(start, end).isASCII { return true }
+        return string(at: index) != nil
     }
 
     /// The text of a string node, or `nil` if it is not valid UTF-8 or holds a lone surrogate escape.
@@ -20,17 +27,25 @@ extension JSONTape {
         }
     }
 
-    /// Whether the string node at `index` spells `text` exactly (compared as bytes; escaped keys are unescaped).
+    /// Whether the string node at `index` equals `text` as Swift compares strings (canonical equivalence): bytes
+    /// are compared first, and only text outside ASCII, or an escaped string, is compared as a `String`.
     func string(at index: Int, equals text: String) -> Bool {
         switch nodes[index] {
         case .string(let start, let end):
             var text = text
             let stored = slice(start, end)
-            return text.withUTF8 { utf8 in
+            let sameBytes = text.withUTF8 { utf8 in
                 guard utf8.count == stored.count else { return false }
                 guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
                 return memcmp(mine, theirs, utf8.count) == 0
             }
+            if sameBytes { return true }
+            // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its own
+            // canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be equal
+            // in another normalization.
+            if let mine = text.utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
+            if stored.isASCII && text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+            return string(at: index) == text
         case .escapedString:
             return string(at: index) == text
         default:
@@ -82,10 +97,12 @@ extension JSONTape {
 
     private func hexValue(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         input[index..<index + 4].reduce(0) { value, byte in
+            // The parser let only hex digits through; anything else would count as 0 rather than trap.
             let digit: UInt8 = switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            default: byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: 0
             }
             return value << 4 | UInt32(digit)
         }
@@ -96,34 +113,69 @@ extension JSONTape {
     func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> T? {
         switch nodes[index] {
         case .integer(let start, let end):
-            let digits = slice(start, end)
-            let negative = digits[0] == UInt8(ascii: "-")
-            if negative && !T.isSigned { return digits.count == 2 && digits[1] == UInt8(ascii: "0") ? 0 : nil }
-            var value: T = 0
-            for digit in digits.dropFirst(negative ? 1 : 0) {
-                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative
-                    ? shifted.subtractingReportingOverflow(T(digit - UInt8(ascii: "0")))
-                    : shifted.addingReportingOverflow(T(digit - UInt8(ascii: "0")))
-                if overflow || overflow2 { return nil }
-                value = sum
-            }
-            return value
-        case .number:
-            return double(at: index).flatMap { T(exactly: $0) }
+            let text = slice(start, end)
+            guard let first = text.first else { return nil }
+            let negative = first == UInt8(ascii: "-")
+            return Self.integer(digits: text.dropFirst(negative ? 1 : 0), negative: negative)
+        case .number(let start, let end):
+            return Self.exactInteger(slice(start, end))
         default:
             return nil
         }
     }
 
-    /// The number node at `index` as a `Double` (the nearest one), or `nil` if it is not a number.
-    func double(at index: Int) -> Double? {
-        switch nodes[index] {
-        case .integer(let start, let end), .number(let start, let end):
-            return Double(String(decoding: slice(start, end), as: UTF8.self))
-        default:
-            return nil
+    /// A number written with a fraction or exponent as an integer, exactly (never through `Double`): its digits
+    /// shifted by the exponent, with every digit shifted past the decimal point a zero.
+    private static func exactInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>) -> T? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var digits: [UInt8] = []
+        var fractionDigits = 0
+        var inFraction = false
+        while index < text.count, text[index] != UInt8(ascii: "e"), text[index] != UInt8(ascii: "E") {
+            if text[index] == UInt8(ascii: ".") { inFraction = true } else {
+                digits.append(text[index])
+                if inFraction { fractionDigits += 1 }
+            }
+            index += 1
         }
+        var exponent = 0
+        if index < text.count {
+            let written = String(decoding: UnsafeBufferPointer(rebasing: text[(index + 1)...]), as: UTF8.self)
+            // An exponent too large for Int can only be right for a zero.
+            exponent = Int(written) ?? (written.hasPrefix("-") ? Int.min / 2 : Int.max / 2)
+        }
+        guard digits.contains(where: { $0 != UInt8(ascii: "0") }) else { return 0 }
+        let shift = exponent - fractionDigits
+        if shift < 0 {
+            guard -shift <= digits.count, digits.suffix(-shift).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+            digits.removeLast(-shift)
+        } else {
+            // More digits than any 64-bit or smaller integer holds: too large.
+            guard shift <= 40 else { return nil }
+            digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: shift))
+        }
+        return integer(digits: digits[...], negative: negative)
+    }
+
+    /// Decimal digits as a `T`, or `nil` if `T` cannot hold the value.
+    private static func integer<T: FixedWidthInteger, Digits: Collection<UInt8>>(digits: Digits, negative: Bool) -> T? {
+        var value: T = 0
+        for digit in digits {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative
+                ? shifted.subtractingReportingOverflow(T(digit - UInt8(ascii: "0")))
+                : shifted.addingReportingOverflow(T(digit - UInt8(ascii: "0")))
+            if overflow || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// Whether a number's text has a digit other than zero before its exponent (so that it is not zero).
+    static func hasNonZeroDigit(beforeExponentIn text: String) -> Bool {
+        text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The number node's text, or `nil` if it is not a number.

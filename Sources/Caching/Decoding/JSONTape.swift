@@ -25,7 +25,8 @@ struct JSONTape {
     }
 
     private(set) var nodes: [Node] = []
-    let bytes: UnsafeRawBufferPointer
+    /// The document, valid only while the caller's buffer is; see ``forgetBytes()``.
+    private(set) var bytes: UnsafeRawBufferPointer
 
     /// Parses `bytes`, which must outlive the tape.
     init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
@@ -33,6 +34,12 @@ struct JSONTape {
         var parser = Parser(bytes: bytes)
         nodes.reserveCapacity(bytes.count / 16)
         try parser.parseDocument(into: &nodes)
+    }
+
+    /// Drops the document's bytes (the nodes stay): from here on every string reads as empty and every number as
+    /// missing, so nothing reads memory the caller has taken back.
+    mutating func forgetBytes() {
+        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// The index of the node after `index` and everything inside it.

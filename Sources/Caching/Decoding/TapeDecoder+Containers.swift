@@ -129,59 +129,62 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-    /// The next element's node and its key, moving past it; or the error `JSONDecoder` gives at the end.
-    private mutating func advance<T>(_ type: T.Type) throws -> (node: Int, key: IndexKey) {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [IndexKey(currentIndex)],
-                                                           debugDescription: "Unkeyed container is at end."))
-        }
-        defer {
-            next = decoder.document.tape.next(after: next)
-            currentIndex += 1
-        }
-        return (next, IndexKey(currentIndex))
+    /// Reads the next element with `read` and moves past it only if that succeeded, as `JSONDecoder` does (so a
+    /// failed attempt can be retried as another type); at the end, the error `JSONDecoder` gives.
+    private mutating func next<T>(_ type: T.Type, _ read: (_ decoder: TapeDecoder, _ node: Int, _ key: IndexKey) throws -> T) throws -> T {
+        guard !isAtEnd else { throw atEnd(T.self) }
+        let value = try read(decoder, next, IndexKey(currentIndex))
+        next = decoder.document.tape.next(after: next)
+        currentIndex += 1
+        return value
     }
 
+    private func atEnd<T>(_ type: T.Type) -> DecodingError {
+        .valueNotFound(T.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+    }
+
+    /// Whether the next element is null, moving past it only if it is.
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, decoder.document.kind(of: next) == .null else { return false }
+        guard !isAtEnd else { throw atEnd(Never?.self) }
+        guard decoder.document.kind(of: next) == .null else { return false }
         next += 1
         currentIndex += 1
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (node, key) = try advance(type); return try decoder.bool(at: node, key: key) }
-    mutating func decode(_ type: String.Type) throws -> String { let (node, key) = try advance(type); return try decoder.string(at: node, key: key) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (node, key) = try advance(type); return try decoder.double(at: node, key: key) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (node, key) = try advance(type); return try decoder.float(at: node, key: key) }
-    mutating func decode(_ type: Int.Type) throws -> Int { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (node, key) = try advance(type); return try decoder.integer(type, at: node, key: key) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.bool(at: $1, key: $2) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try $0.string(at: $1, key: $2) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { try $0.double(at: $1, key: $2) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { try $0.float(at: $1, key: $2) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.integer(type, at: $1, key: $2) } }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (node, key) = try advance(type)
-        return try decoder.value(type, at: node, key: key)
+        try next(type) { try $0.value(type, at: $1, key: $2) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (node, key) = try advance(KeyedDecodingContainer<NestedKey>.self)
-        return try TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key).container(keyedBy: type)
+        try next(KeyedDecodingContainer<NestedKey>.self) { try Self.child(of: $0, $1, $2).container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (node, key) = try advance((any UnkeyedDecodingContainer).self)
-        return try TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key).unkeyedContainer()
+        try next((any UnkeyedDecodingContainer).self) { try Self.child(of: $0, $1, $2).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (node, key) = try advance((any Decoder).self)
-        return TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key)
+        try next((any Decoder).self) { Self.child(of: $0, $1, $2) }
+    }
+
+    private static func child(of decoder: TapeDecoder, _ node: Int, _ key: IndexKey) -> TapeDecoder {
+        TapeDecoder(document: decoder.document, node: node, parent: decoder, key: key)
     }
 }
 

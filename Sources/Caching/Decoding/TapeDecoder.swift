@@ -22,8 +22,10 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     /// Decodes a `T` from the JSON `data`: the reader of cache files, shared with the package's other JSON reading
     /// (a cassette body checked for the form it will have in a file must be read as the file will be).
+    ///
+    /// Like `JSONDecoder`, it reads UTF-8 with or without a byte order mark, and UTF-16 or UTF-32 (converted first).
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try data.withUnsafeBytes { bytes in
+        try UnicodeDetection.utf8(data).withUnsafeBytes { bytes in
             let tape: JSONTape
             do {
                 tape = try JSONTape(parsing: bytes)
@@ -31,9 +33,11 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
                                                         underlyingError: error))
             }
-            // The tape points into `bytes`, so nothing made here may outlive this closure: values are copied out.
-            let root = TapeDecoder(document: TapeDocument(tape), node: 0, parent: nil, key: nil)
-            return try root.value(T.self, at: 0, key: nil)
+            // The tape points into `bytes`, valid only in this closure: values are copied out of it, and the
+            // document is closed on the way out, so a decoder a Decodable type kept reads nothing afterwards.
+            let document = TapeDocument(tape)
+            defer { document.close() }
+            return try TapeDecoder(document: document, node: 0, parent: nil, key: nil).value(T.self, at: 0, key: nil)
         }
     }
 
@@ -54,16 +58,18 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     }
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard let node, case .object(let count, _) = document.tape.nodes[node] else {
-            throw mismatch([String: Any].self, at: node, key: nil)
+        let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
+        guard case .object(let count, _) = document.tape.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        // Like JSONDecoder, every key must be readable text, whether or not it is asked for.
+        guard document.keysAreValid(in: node, count: count) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
         }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: node, count: count))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let node, case .array(let count, _) = document.tape.nodes[node] else {
-            throw mismatch([Any].self, at: node, key: nil)
-        }
+        let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
+        guard case .array(let count, _) = document.tape.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
         return TapeUnkeyedContainer(decoder: self, array: node, count: count)
     }
 
@@ -125,22 +131,28 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     }
 
     func double(at node: Int?, key: (any CodingKey)?) throws -> Double {
-        let index = try present(Double.self, at: node, key: key)
-        guard let value = document.tape.double(at: index) else { throw mismatch(Double.self, at: index, key: key) }
-        return value
+        try floatingPoint(Double.self, at: node, key: key)
     }
 
     func float(at node: Int?, key: (any CodingKey)?) throws -> Float {
-        let index = try present(Float.self, at: node, key: key)
-        guard let text = document.tape.numberText(at: index) else { throw mismatch(Float.self, at: index, key: key) }
-        guard let value = Float(text), value.isFinite else {
-            throw corrupted("Parsed JSON number <\(text)> does not fit in Float.", key: key)
+        try floatingPoint(Float.self, at: node, key: key)
+    }
+
+    /// A number as the nearest `T`; one too large for `T`, or too small to be anything but zero, is an error, as
+    /// in `JSONDecoder`.
+    private func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, at node: Int?,
+                                                                                 key: (any CodingKey)?) throws -> T {
+        let index = try present(T.self, at: node, key: key)
+        guard let text = document.tape.numberText(at: index) else { throw mismatch(T.self, at: index, key: key) }
+        guard let value = T(text), value.isFinite,
+              !value.isZero || !JSONTape.hasNonZeroDigit(beforeExponentIn: text) else {
+            throw corrupted("Parsed JSON number <\(text)> does not fit in \(T.self).", key: key)
         }
         return value
     }
 
     private func date(at node: Int?, key: (any CodingKey)?) throws -> Date {
-        let text = try string(at: node, key: key)
+        let text = try string(at: try present(Date.self, at: node, key: key), key: key)
         guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
             throw corrupted("Expected date string to be ISO8601-formatted.", key: key)
         }
@@ -157,7 +169,8 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     }
 
     private func url(at node: Int?, key: (any CodingKey)?) throws -> URL {
-        guard let url = URL(string: try string(at: node, key: key)) else { throw corrupted("Invalid URL string.", key: key) }
+        let text = try string(at: try present(URL.self, at: node, key: key), key: key)
+        guard let url = URL(string: text) else { throw corrupted("Invalid URL string.", key: key) }
         return url
     }
 
@@ -172,11 +185,17 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     // MARK: - Errors
 
-    /// `node`, when it holds a value (not null, not missing); else the error `JSONDecoder` gives.
-    private func present<T>(_ type: T.Type, at node: Int?, key: (any CodingKey)?) throws -> Int {
+    /// `node`, when it holds a value (not null, not missing); else the error `JSONDecoder` gives. `container` names
+    /// the kind of container asked for, if one was.
+    private func present<T>(_ type: T.Type, at node: Int?, key: (any CodingKey)?, container: String? = nil) throws -> Int {
+        guard document.isOpen else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key),
+                                                    debugDescription: "A decoder was used after decoding ended; read every value in init(from:)."))
+        }
         guard let node, document.kind(of: node) != .null else {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: path(appending: key),
-                                                           debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
+            let description = container.map { "Cannot get \($0) decoding container -- found null value instead" }
+                ?? "Cannot get value of type \(T.self) -- found null value instead"
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: path(appending: key), debugDescription: description))
         }
         return node
     }
@@ -198,7 +217,9 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
 /// The parsed document shared by every decoder of one decode, with member lookups for large objects made once.
 final class TapeDocument {
-    let tape: JSONTape
+    private(set) var tape: JSONTape
+    /// False once decoding ended: the bytes the tape points into are gone.
+    private(set) var isOpen = true
     /// For objects of many members: each key's value node, made on first lookup.
     private var memberIndexes: [Int: [String: Int]] = [:]
 
@@ -207,6 +228,23 @@ final class TapeDocument {
 
     init(_ tape: JSONTape) {
         self.tape = tape
+    }
+
+    /// Ends decoding: the tape lets go of the document's bytes, so nothing can read them any more.
+    func close() {
+        isOpen = false
+        tape.forgetBytes()
+        memberIndexes = [:]
+    }
+
+    /// Whether every key of the object at `object` is valid text.
+    func keysAreValid(in object: Int, count: Int) -> Bool {
+        var key = object + 1
+        for _ in 0..<count {
+            if !tape.isValidString(at: key) { return false }
+            key = tape.next(after: key + 1)
+        }
+        return true
     }
 
     func kind(of index: Int) -> JSONKind {
@@ -294,7 +332,7 @@ extension JSONKind: CustomStringConvertible {
         case .string: "a string"
         case .array: "an array"
         case .object: "a dictionary"
-        case .integer, .number: "a number"
+        case .integer, .number: "number"
         }
     }
 }

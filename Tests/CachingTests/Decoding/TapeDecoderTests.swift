@@ -128,6 +128,85 @@ struct TapeDecoderTests {
         #expect(try tape(Listing.Item.self, #"{"id":1,"name":"a","id":2}"#).id == 1)
     }
 
+    @Test("an array element that fails to decode can be tried again as another type")
+    func failedElementsAreNotConsumed() throws {
+        let json = #"[1,"7",true,3]"#
+        #expect(try tape(Lenient.self, json).values == foundation(Lenient.self, json).values)
+        #expect(try tape(Lenient.self, json).values == [1, 7, -2, 3])
+    }
+
+    @Test func aDecoderKeptPastDecodingReadsNothing() throws {
+        let kept = try tape(Keeper.self, #"{"a":"hello"}"#)
+        let key = try #require(AnyKey(stringValue: "a"))
+        let error = #expect(throws: DecodingError.self) { try kept.decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: key) }
+        guard case .dataCorrupted(let context)? = error else { return }
+        #expect(context.debugDescription.contains("after decoding ended"))
+    }
+
+    @Test("UTF-8 with a byte order mark, UTF-16 and UTF-32 read as the same document in UTF-8", arguments: [
+        String.Encoding.utf8, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf16, .utf32,
+    ])
+    func encodings(_ encoding: String.Encoding) throws {
+        let text = #"{"a":["é",1]}"#
+        var data = try #require(text.data(using: encoding))
+        if encoding == .utf8 { data = Data([0xEF, 0xBB, 0xBF]) + data }
+        let expected = try JSONDecoder().decode([String: [StringOrInteger]].self, from: Data(text.utf8))
+        #expect(try TapeDecoder.decode([String: [StringOrInteger]].self, from: data) == expected)
+    }
+
+    @Test func numbersBeyondTheTypeAreErrorsAndIntegersConvertExactly() throws {
+        let outOfRange: [(String, any Decodable.Type)] = [("1e400", Double.self), ("-1e400", Double.self), ("1e-400", Double.self),
+                                                        ("1e-50", Float.self), ("1e39", Float.self)]
+        for (json, type) in outOfRange {
+            #expect(throws: DecodingError.self) { _ = try TapeDecoder.decode(type, from: Data(json.utf8)) }
+            #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(type, from: Data(json.utf8)) }
+        }
+        #expect(try tape(Double.self, "0e-400") == 0)
+        for json in ["9007199254740993.0", "1e2", "-3.000", "12.5e1", "0.0", "-0.0e5"] {
+            #expect(try tape(Int64.self, json) == foundation(Int64.self, json))
+        }
+        #expect(try tape(Int64.self, "922337203685477580.7e1") == .max)  // exact, where JSONDecoder gives up
+        for json in ["1.5", "1e-1", "1e19", "1e999999999999999999999"] {
+            #expect(throws: DecodingError.self) { try tape(Int64.self, json) }
+        }
+    }
+
+    @Test func keysCompareAsSwiftStringsDo() throws {
+        // The key is "é" precomposed; the file spells it decomposed, escaped and raw.
+        let escaped = #"{"e\u0301":1}"#
+        #expect(try tape(Accented.self, escaped).é == foundation(Accented.self, escaped).é)
+        #expect(try tape(Accented.self, "{\"e\u{301}\":2}").é == 2)
+    }
+
+    @Test func unreadableKeysAreErrorsEvenWhenNotAskedFor() {
+        let json = #"{"\udc00":1,"k0":2,"k33":3}"#
+        #expect(throws: DecodingError.self) { try tape(Wide.self, json) }
+        #expect(throws: DecodingError.self) { try foundation(Wide.self, json) }
+    }
+
+    @Test("every value is checked on parsing, even one never decoded (stricter than JSONDecoder)")
+    func brokenValuesAnywhereAreReported() {
+        #expect(throws: DecodingError.self) { try tape(Wide.self, #"{"k0":1,"k33":2,"x":01}"#) }
+    }
+
+    @Test func nullWhereAValueBelongsIsValueNotFoundAsInJSONDecoder() {
+        for json in [#"{"items":null}"#, #"{"items":[null]}"#] {
+            let ours = #expect(throws: DecodingError.self) { try tape(Listing.self, json) }
+            let theirs = #expect(throws: DecodingError.self) { try foundation(Listing.self, json) }
+            #expect(path(of: ours) == path(of: theirs))
+            if case .valueNotFound? = ours, case .valueNotFound? = theirs { continue }
+            Issue.record("expected valueNotFound from both, got \(String(describing: ours)) and \(String(describing: theirs))")
+        }
+        let date = #expect(throws: DecodingError.self) { try tape([Date].self, "[null]") }
+        guard case .valueNotFound(let type, _)? = date else { Issue.record("expected valueNotFound"); return }
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(Date.self))
+    }
+
+    @Test func decodeNilAtTheEndOfAnArrayThrows() throws {
+        #expect(throws: DecodingError.self) { try tape(NilAtEnd.self, "[]") }
+        #expect(throws: DecodingError.self) { try foundation(NilAtEnd.self, "[]") }
+    }
+
     @Test func decodersReportTheKindOfTheirValue() throws {
         let kinds = try tape([JSONValueProbe].self, #"[null, true, "s", 1, 1.5, [], {}]"#).map(\.kind)
         #expect(kinds == [.null, .bool, .string, .integer, .number, .array, .object])
@@ -148,6 +227,54 @@ private struct JSONValueProbe: Decodable {
             let object = try decoder.container(keyedBy: AnyKey.self)
             for key in object.allKeys { _ = try object.decode(JSONValueProbe.self, forKey: key) }
         }
+    }
+}
+
+/// Reads each element as an Int, else a String holding one, else a Bool (-2), as lossy decoding code does.
+private struct Lenient: Decodable {
+    let values: [Int]
+
+    init(from decoder: any Decoder) throws {
+        var array = try decoder.unkeyedContainer()
+        var values: [Int] = []
+        while !array.isAtEnd {
+            if let number = try? array.decode(Int.self) {
+                values.append(number)
+            } else if let text = try? array.decode(String.self) {
+                values.append(Int(text) ?? -1)
+            } else {
+                _ = try array.decode(Bool.self)
+                values.append(-2)
+            }
+        }
+        self.values = values
+    }
+}
+
+/// Keeps its decoder, which JSONDecoder allows.
+private final class Keeper: Decodable {
+    let decoder: any Decoder
+    init(from decoder: any Decoder) throws { self.decoder = decoder }
+}
+
+private struct NilAtEnd: Decodable {
+    init(from decoder: any Decoder) throws {
+        var array = try decoder.unkeyedContainer()
+        _ = try array.decodeNil()
+    }
+}
+
+private struct Accented: Decodable {
+    let é: Int
+}
+
+/// A string or an integer, compared by value.
+private enum StringOrInteger: Decodable, Equatable {
+    case string(String), integer(Int)
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let text = try? single.decode(String.self) { self = .string(text) } else { self = .integer(try single.decode(Int.self)) }
     }
 }
 
