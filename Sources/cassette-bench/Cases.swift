@@ -16,8 +16,8 @@ struct Row {
 
 enum Cases {
     static let repetitions = 9
-    /// Cases 1 and 3 compare with a floor that itself moves by ±15% between runs on a shared 2-core machine: more
-    /// pairs make their median ratio steadier.
+    /// The replay cases (1, 2 and 3) compare runs of about half a second, which move by ±15% from one to the next on
+    /// a shared 2-core machine: more pairs make their median ratio steadier.
     static let replayRepetitions = 15
 
     static func get(_ url: URL, on session: URLSession) async throws {
@@ -54,7 +54,7 @@ enum Cases {
         let times = try await Cassette.use(names[0], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { small in
             try await Cassette.use(names[1], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { medium in
                 try await Cassette.use(names[2], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { large in
-                    try await roundRobin(repetitions: repetitions, zip(counts, [small, medium, large]).map { count, session in
+                    try await roundRobin(repetitions: replayRepetitions, zip(counts, [small, medium, large]).map { count, session in
                         { for index in 0..<requests { try await get(Fixtures.url(index % count), on: session) } }
                     })
                 }

@@ -12,7 +12,7 @@ let quick = environment["BENCH_QUICK"] == "1"
 try FileManager.default.createDirectory(at: Fixtures.folder, withIntermediateDirectories: true)
 defer { Fixtures.remove() }
 
-print("cassette-bench: medians of \(Cases.repetitions) repetitions (\(Cases.replayRepetitions) for cases 1 and 3) after a warm-up [min–max]; each ratio is the median of back-to-back pairs with the floor")
+print("cassette-bench: medians of \(Cases.repetitions) repetitions (\(Cases.replayRepetitions) for cases 1 to 3) after a warm-up [min–max]; each ratio is the median of back-to-back pairs with the floor")
 // BENCH_ONLY=1,4 runs only those cases (for profiling one at a time).
 let only = Set((environment["BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
 func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
