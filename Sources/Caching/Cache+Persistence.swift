@@ -144,7 +144,8 @@ extension Cache where Key: Codable, Value: Codable {
 }
 
 extension JSONDecoder {
-    /// The decoder for cache files.
+    /// A `JSONDecoder` with the cache file's conventions (ISO-8601 dates). Files are read by ``TapeDecoder``; this is
+    /// what it is held to in tests, and what decodes a `Cache` through its `Codable` conformance.
     static var cacheDecoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
