@@ -42,11 +42,11 @@ enum LiveCases {
         // Replay opens the cassette once per repetition, as each test run would.
         var replays: [Double] = []
         for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try await Cassette.use("recorded", mode: .none, directory: Fixtures.folder) { session in
-                for url in urls { try await Cases.get(url, on: session) }
-            }
-            replays.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            replays.append(try await elapsed {
+                try await Cassette.use("recorded", mode: .none, directory: Fixtures.folder) { session in
+                    for url in urls { try await Cases.get(url, on: session) }
+                }
+            })
         }
         let live = Sample(liveTimes).median
         let record = Sample(recordTimes).median

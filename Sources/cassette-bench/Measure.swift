@@ -14,16 +14,11 @@ struct Sample {
     }
 }
 
-/// Measures `body` `repetitions` times after one warm-up and returns the seconds each took.
-func seconds(repetitions: Int, _ body: () async throws -> Void) async rethrows -> [Double] {
+/// The seconds one run of `body` takes.
+func elapsed(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
     try await body()
-    var times: [Double] = []
-    for _ in 0..<repetitions {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try await body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return times
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
 /// Measures two bodies alternately (A, B, A, B, ...) so that drift on a shared machine hits both alike.
@@ -45,7 +40,7 @@ func roundRobin(repetitions: Int, _ bodies: [() async throws -> Void]) async thr
     for round in 0..<repetitions {
         for step in 0..<bodies.count {
             let index = (round + step) % bodies.count
-            times[index].append(try await seconds(repetitions: 1, bodies[index]).last ?? 0)
+            times[index].append(try await elapsed(bodies[index]))
         }
     }
     return times

@@ -32,7 +32,7 @@ public struct RequestMatcher: Sendable {
 
     /// The HTTP method, ignoring case.
     public static let method = RequestMatcher(name: "method") { request in
-        request.method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? request.method.uppercased() : request.method
+        request.method.utf8.contains(where: \.isASCIILowercase) ? request.method.uppercased() : request.method
     }
 
     /// The URL's scheme, ignoring case.

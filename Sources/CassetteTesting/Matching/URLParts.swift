@@ -126,4 +126,9 @@ extension UInt8 {
     var isASCIIUppercase: Bool {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
     }
+
+    /// Whether the byte is an ASCII lowercase letter.
+    var isASCIILowercase: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
+    }
 }
