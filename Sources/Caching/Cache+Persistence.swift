@@ -105,7 +105,7 @@ extension Cache where Key: Codable, Value: Codable {
                                  reason: "The file's format is \"\(format)\", not \"\(Self.formatIdentifier)\".")
             case .version(let version):
                 throw CacheError(.unsupportedVersion, file: file, codingPath: ["version"],
-                                 reason: "The file is version \(version) of the format; this code reads versions 1 to \(Self.formatVersion). Update the package, or re-create the file.")
+                                 reason: "The file is version \(version) of the format; this code reads versions 1 to \(Self.formatVersion). Read it with a newer version of the package that wrote it.")
             }
         } catch {
             throw CacheError(decoding: error, file: file)

@@ -34,6 +34,9 @@ public enum Cassette {
     ///   - repeatsLastResponse: Whether a request made more often than recorded replays its last response again
     ///     instead of failing.
     ///   - savesOnError: Whether to save a recording even when `body` throws.
+    ///   - recordsTransportErrors: Whether a request that fails in transport while recording (refused, DNS, TLS,
+    ///     timeout) is saved and replayed as the same `URLError`. By default such a failure fails `use` and nothing
+    ///     is saved, so a server that was down never becomes a fixture.
     ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR` and `CI` are read from.
     ///   - body: The test's code; it must send its requests through the session it is given.
     @discardableResult
@@ -45,13 +48,15 @@ public enum Cassette {
         directory: URL? = nil,
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
+        recordsTransportErrors: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isolation: isolated (any Actor)? = #isolation,
         filePath: String = #filePath,
         function: String = #function,
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
-        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, recordsTransportErrors,
+                                 environment, filePath, function)
         let session = URLSession(configuration: cassette.configuration)
         let result: Result<T, any Error>
         do { result = .success(try await body(session)) } catch { result = .failure(error) }
@@ -68,12 +73,14 @@ public enum Cassette {
         directory: URL? = nil,
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
+        recordsTransportErrors: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         filePath: String = #filePath,
         function: String = #function,
         _ body: (URLSession) throws -> T
     ) throws -> T {
-        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, recordsTransportErrors,
+                                 environment, filePath, function)
         let session = URLSession(configuration: cassette.configuration)
         let result: Result<T, any Error>
         do { result = .success(try body(session)) } catch { result = .failure(error) }
@@ -93,13 +100,15 @@ public enum Cassette {
         directory: URL? = nil,
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
+        recordsTransportErrors: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isolation: isolated (any Actor)? = #isolation,
         filePath: String = #filePath,
         function: String = #function,
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
-        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, environment, filePath, function)
+        let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, recordsTransportErrors,
+                                 environment, filePath, function)
         let result: Result<T, any Error>
         do { result = .success(try await body(cassette.configuration)) } catch { result = .failure(error) }
         return try cassette.complete(result, session: nil, savesOnError: savesOnError)
@@ -107,15 +116,16 @@ public enum Cassette {
 
     private static func open(
         _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
-        _ repeatsLastResponse: Bool, _ environment: [String: String], _ filePath: String, _ function: String
+        _ repeatsLastResponse: Bool, _ recordsTransportErrors: Bool, _ environment: [String: String],
+        _ filePath: String, _ function: String
     ) throws(CassetteError) -> OpenCassette {
         let location = try CassetteLocation(name: name, directory: directory, environment: environment, filePath: filePath)
         let settings = CassetteSettings(
             file: location.file, mode: try mode.resolved(in: environment),
             matchers: matchers.isEmpty ? RequestMatcher.defaults : matchers, redaction: redaction,
-            repeatsLastResponse: repeatsLastResponse, testName: CassetteSettings.testName(fromFunction: function),
-            now: { Date() })
-        return OpenCassette(session: try CassetteSession(settings: settings))
+            repeatsLastResponse: repeatsLastResponse, recordsTransportErrors: recordsTransportErrors,
+            testName: CassetteSettings.testName(fromFunction: function), now: { Date() })
+        return try OpenCassette(settings: settings)
     }
 }
 
@@ -124,12 +134,12 @@ private struct OpenCassette {
     let session: CassetteSession
     let configuration: URLSessionConfiguration
 
-    init(session: CassetteSession) {
-        self.session = session
+    init(settings: CassetteSettings) throws(CassetteError) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [CassetteURLProtocol.self]
-        configuration.urlCache = RoutingURLCache(cassette: session)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = try CassetteSession(settings: settings, configuration: configuration)
+        configuration.urlCache = RoutingURLCache(cassette: session)
         self.configuration = configuration
     }
 

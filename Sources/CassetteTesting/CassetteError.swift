@@ -28,6 +28,14 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let exhausted = Code("exhausted")
         /// A request reached the cassette protocol from a session no cassette owns.
         public static let unroutedRequest = Code("unroutedRequest")
+        /// A task this platform does not let a cassette serve (a download on Linux, an upload whose body it hides).
+        public static let unsupportedRequest = Code("unsupportedRequest")
+        /// A request failed in transport (refused, DNS, TLS, timeout) while recording; nothing was saved.
+        public static let transportError = Code("transportError")
+        /// Another `Cassette.use` in this process has the cassette open, and one of the two records.
+        public static let alreadyOpen = Code("alreadyOpen")
+        /// A cassette that was to be recorded saw no request; nothing was written.
+        public static let nothingRecorded = Code("nothingRecorded")
     }
 
     /// What kind of failure this is.

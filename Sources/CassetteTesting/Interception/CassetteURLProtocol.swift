@@ -17,14 +17,22 @@ final class CassetteURLProtocol: URLProtocol {
     override func startLoading() {
         guard let cassette = TaskRoutes.take(for: task) else {
             let error = CassetteError(.unroutedRequest,
-                                      "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") came from a session that no cassette owns. Use the session (or configuration) that Cassette.use hands its body, and keep the configuration's urlCache.")
-            return deliver(.failure(error))
+                                      "\(request.httpMethod ?? "GET") \(URLParts.withoutQuery(request.url?.absoluteString ?? "")) came from a session that no cassette owns. Use the session (or configuration) that Cassette.use hands its body, and keep the configuration's urlCache.")
+            return deliver(.failure(error), cookies: nil)
+        }
+        if let reason = UnservableTasks.reason(for: task) {
+            return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
+        }
+        let outgoing: OutgoingRequest
+        switch OutgoingRequest.capture(request, task: task, cookies: cassette.cookies) {
+        case .success(let captured): outgoing = captured
+        case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         let pending: CassetteSession.PendingRecording
-        switch cassette.answer(request, body: request.bodyData()) {
+        switch cassette.answer(outgoing) {
         case .now(let outcome):
             // Replay answers here, on the task's work queue, before startLoading returns.
-            return deliver(outcome)
+            return deliver(outcome, cookies: cassette.cookies)
         case .record(let recording):
             pending = recording
         }
@@ -35,11 +43,12 @@ final class CassetteURLProtocol: URLProtocol {
         // A recording answers from the recorder's queue, so its answer hops back to the task's work queue first
         // (see TaskRoutes.workQueue(of:)).
         let workQueue = TaskRoutes.workQueue(of: task)
+        let cookies = cassette.cookies
         let cancel = cassette.record(pending) { outcome in
             if let workQueue {
-                workQueue.async { loader.deliver(outcome) }
+                workQueue.async { loader.deliver(outcome, cookies: cookies) }
             } else {
-                loader.deliver(outcome)
+                loader.deliver(outcome, cookies: cookies)
             }
         }
         if let cancel {
@@ -55,9 +64,17 @@ final class CassetteURLProtocol: URLProtocol {
         cancel?()
     }
 
-    private func deliver(_ outcome: Outcome) {
+    /// Hands the client an outcome, first storing the cookies its redirects and response set, as the session's
+    /// own loading would.
+    private func deliver(_ outcome: Outcome, cookies: SessionCookies?) {
         switch outcome {
-        case .response(let response, let data):
+        case .response(let response, let data, let redirects):
+            if let cookies {
+                for hop in redirects {
+                    cookies.store(from: hop.headers, url: URL(string: hop.url), mainDocumentURL: request.mainDocumentURL)
+                }
+                cookies.store(from: response.headerFields, url: response.url, mainDocumentURL: request.mainDocumentURL)
+            }
             client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)
             if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
             client?.urlProtocolDidFinishLoading(self)

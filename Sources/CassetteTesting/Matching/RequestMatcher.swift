@@ -8,10 +8,10 @@ import Foundation
 ///
 /// ```swift
 /// try await Cassette.use("search", matching: [.method, .path, .query, .headers("Accept")]) { session in ... }
-/// // A custom matcher: ignore a cache-busting query item.
-/// let ignoringNonce = RequestMatcher.custom("url without nonce") { request in
-///     request.url.replacingOccurrences(of: #"[?&]nonce=[^&]*"#, with: "", options: .regularExpression)
-/// }
+/// // Volatile parts: a timestamp and a nonce in the query, a request id in the JSON body.
+/// let matchers: [RequestMatcher] = [.method, .url(ignoringQueryItems: "ts", "nonce"), .body(ignoringJSONKeyPaths: "**.requestId")]
+/// // A custom matcher builds on what the request offers: its canonical URL, headers by name, JSON or form fields.
+/// let byTenant = RequestMatcher.custom("tenant") { request in request.header("X-Tenant") ?? "" }
 /// ```
 public struct RequestMatcher: Sendable {
     /// A short name, shown when a request finds no match.
@@ -44,27 +44,52 @@ public struct RequestMatcher: Sendable {
     /// The URL's path, exactly as written.
     public static let path = RequestMatcher(name: "path") { String(URLParts($0.url).path) }
 
-    /// The URL's query items, in any order.
+    /// The query items: items with different names in any order, items with the same name in their order.
     public static let query = RequestMatcher(name: "query") { URLParts($0.url).sortedQuery }
 
-    /// The whole URL (scheme and host ignoring case, port, path, query items in any order), without its fragment.
+    /// The query items except those named (volatile values such as a timestamp or a nonce).
+    public static func query(ignoring names: String...) -> RequestMatcher {
+        let ignored = Set(names)
+        return RequestMatcher(name: "query(ignoring: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") {
+            URLParts($0.url).sortedQuery(ignoring: ignored)
+        }
+    }
+
+    /// The whole URL: scheme and host ignoring case, port, path, and the query as ``query`` compares it, without
+    /// its fragment. This is ``RecordedRequest/canonicalURL``.
     public static let url = RequestMatcher(name: "url") { URLParts.matchKey(of: $0.url) }
 
-    /// The body: JSON bodies compare by meaning (key order and spacing ignored), others byte by byte.
-    public static let body = RequestMatcher(name: "body") { request in
-        guard let body = request.body else { return "" }
-        // One parse at most: a body read from a cassette as JSON already has its value.
-        if let json = body.knownJSON ?? JSONValue(parsing: body.data) {
-            return "json:" + json.canonicalText
+    /// The whole URL as ``url`` compares it, except the query items named.
+    public static func url(ignoringQueryItems names: String...) -> RequestMatcher {
+        let ignored = Set(names)
+        return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
+            let parts = URLParts(request.url)
+            let query = parts.sortedQuery(ignoring: ignored)
+            return parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path + (query.isEmpty ? "" : "?" + query)
         }
-        return "bytes:" + body.data.base64EncodedString()
+    }
+
+    /// The body: JSON compares by meaning (key order and spacing ignored), form bodies by their fields (as
+    /// ``query`` compares query items), multipart bodies by their parts with the random boundary ignored, and
+    /// anything else byte by byte.
+    public static let body = RequestMatcher(name: "body") { request in
+        BodyKey.key(for: request, ignoringJSONKeyPaths: [])
+    }
+
+    /// The body as ``body`` compares it, with the JSON values at the key paths named left out (`meta.sentAt`,
+    /// `**.nonce`; see ``Redaction/jsonKeyPaths`` for the path syntax, which here compares keys exactly).
+    public static func body(ignoringJSONKeyPaths paths: String...) -> RequestMatcher {
+        let keyPaths = paths.map { $0.split(separator: ".").map(String.init) }
+        return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
+            BodyKey.key(for: request, ignoringJSONKeyPaths: keyPaths)
+        }
     }
 
     /// The values of the named header fields (names ignore case; a missing field counts as empty).
     public static func headers(_ names: String...) -> RequestMatcher {
         let wanted = names.map { $0.lowercased() }.sorted()
         return RequestMatcher(name: "headers(\(wanted.joined(separator: ", ")))") { request in
-            wanted.map { "\($0)=\(request.headers.value(caseInsensitiveKey: $0) ?? "")" }.joined(separator: "\n")
+            wanted.map { "\($0)=\(request.header($0) ?? "")" }.joined(separator: "\n")
         }
     }
 

@@ -37,6 +37,13 @@ struct URLParts {
         }
     }
 
+    /// `url` without its query and fragment: what messages show of a URL that may carry secrets in its query.
+    static func withoutQuery(_ url: String) -> String {
+        let parts = URLParts(url)
+        return parts.query == nil ? String(parts.scheme) + "://" + parts.authority + parts.path
+            : String(parts.scheme) + "://" + parts.authority + parts.path + "?…"
+    }
+
     /// The host and port, lowercased, without user information.
     var hostAndPort: String {
         let host = authority.utf8.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
@@ -99,10 +106,24 @@ struct URLParts {
         return queryStart.map { $0 < bytes.count } ?? true
     }
 
-    /// The query items sorted, so that their order does not matter.
+    /// The query items sorted by name, so that the order of different names does not matter; items with the same
+    /// name keep their order (`a=1&a=2` is not `a=2&a=1`).
     var sortedQuery: String {
         guard let query, query.contains("&") else { return query.map(String.init) ?? "" }
-        return queryItems.sorted().joined(separator: "&")
+        return Self.sortedByName(queryItems).joined(separator: "&")
+    }
+
+    /// The query without the items named in `ignored` (names as written, after percent-decoding), sorted by name.
+    func sortedQuery(ignoring ignored: Set<String>) -> String {
+        Self.sortedByName(queryItems.filter { !ignored.contains(FormFields.decode($0.queryItemName, plusIsSpace: false)) })
+            .joined(separator: "&")
+    }
+
+    /// `items` in the order of their names, stable for items with the same name.
+    static func sortedByName(_ items: [Substring]) -> [Substring] {
+        items.enumerated()
+            .sorted { ($0.element.queryItemName, $0.offset) < ($1.element.queryItemName, $1.offset) }
+            .map(\.element)
     }
 }
 

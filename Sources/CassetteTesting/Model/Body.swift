@@ -15,6 +15,9 @@ public struct Body: Sendable, Hashable {
     /// The form the bytes were read from a cassette in. For bytes captured live it is `nil`, and ``form`` works it
     /// out when a file is written or the body shown: replay's matching never pays for it.
     private let knownForm: Form?
+    /// The JSON value of bytes captured live, when redaction already parsed them: matching reuses it instead of
+    /// parsing again. It says nothing about the form the file will show.
+    let parsedJSON: JSONValue?
 
     /// The form the cassette file shows the bytes in.
     var form: Form {
@@ -35,17 +38,27 @@ public struct Body: Sendable, Hashable {
     public init(_ data: Data) {
         self.data = data
         knownForm = nil
+        parsedJSON = nil
+    }
+
+    /// Wraps recorded bytes whose JSON value is already known.
+    init(_ data: Data, parsedJSON: JSONValue) {
+        self.data = data
+        knownForm = nil
+        self.parsedJSON = parsedJSON
     }
 
     /// A body shown as JSON, written in `layout`.
     init(json value: JSONValue, layout: JSONLayout) {
         data = value.serialized(in: layout)
         knownForm = .json(value, layout)
+        parsedJSON = nil
     }
 
     private init(data: Data, form: Form) {
         self.data = data
         knownForm = form
+        parsedJSON = nil
     }
 
     /// The parsed JSON value, if the body is stored as JSON.
@@ -58,6 +71,12 @@ public struct Body: Sendable, Hashable {
     var knownJSON: JSONValue? {
         if case .json(let value, _)? = knownForm { return value }
         return nil
+    }
+
+    /// Whether the bytes start (after whitespace) like a JSON object or array: the only bodies worth parsing.
+    var looksLikeJSON: Bool {
+        guard let first = data.first(where: { !$0.isJSONWhitespace }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// Bodies are equal when their bytes are: the form follows from the bytes.

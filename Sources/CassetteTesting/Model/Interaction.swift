@@ -33,10 +33,15 @@ public struct Interaction: Sendable, Hashable, Codable {
 }
 
 extension RecordedResponse {
-    /// The response without headers that change on every request.
+    /// The response (and its redirects) without headers that change on every request.
     var withoutVolatileHeaders: RecordedResponse {
         var copy = self
         copy.headers = headers.filter { !Interaction.volatileHeaders.contains($0.key.lowercased()) }
+        copy.redirects = redirects.map { hop in
+            var hop = hop
+            hop.headers = hop.headers.filter { !Interaction.volatileHeaders.contains($0.key.lowercased()) }
+            return hop
+        }
         return copy
     }
 }

@@ -13,11 +13,11 @@ public struct RecordedFailure: Sendable, Hashable, Codable {
         self.description = description
     }
 
-    /// Captures an error from a real request.
-    init(_ error: any Error) {
+    /// Captures an error from a real request, with its description as it may be stored (redacted).
+    init(_ error: any Error, description: String) {
         let nsError = error as NSError
         let code = nsError.domain == NSURLErrorDomain ? nsError.code : URLError.Code.unknown.rawValue
-        self.init(code: code, description: nsError.localizedDescription)
+        self.init(code: code, description: description)
     }
 
     /// The error replay hands to the client.

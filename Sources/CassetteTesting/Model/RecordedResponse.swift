@@ -7,42 +7,37 @@ import FoundationNetworking
 public struct RecordedResponse: Sendable, Hashable, Codable {
     /// The status code, e.g. `200`.
     public var status: Int
-    /// The header fields. Transport encodings the client already undid (`Content-Encoding`) are removed and
-    /// `Content-Length` is the length of ``body``, so the headers describe the bytes replay hands back.
+    /// The header fields, as the client received them. URLSession decodes compressed bodies but keeps their
+    /// `Content-Encoding` and compressed `Content-Length`; so does the cassette, so replay shows what live showed.
     public var headers: [String: String]
-    /// The body, or `nil` for an empty one.
+    /// The body as the client received it (decoded), or `nil` for an empty one.
     public var body: Body?
     /// The URL the response came from: after redirects, the final one.
     public var url: String
     /// The HTTP version, e.g. `HTTP/1.1`.
     public var httpVersion: String
+    /// The redirect responses the request went through before this one, in order; empty when it was not redirected.
+    public var redirects: [RecordedRedirect]
 
     /// Creates a recorded response.
     public init(status: Int, headers: [String: String] = [:], body: Body? = nil, url: String,
-                httpVersion: String = "HTTP/1.1") {
+                httpVersion: String = "HTTP/1.1", redirects: [RecordedRedirect] = []) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.httpVersion = httpVersion
+        self.redirects = redirects
     }
 
-    /// Captures a response the real network gave, fixing the headers to match the decoded body.
-    init(_ response: HTTPURLResponse, body data: Data) {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        if let encoding = headers.removeValue(caseInsensitiveKey: "Content-Encoding"), !encoding.isEmpty {
-            headers.removeValue(caseInsensitiveKey: "Content-Length")
-            headers["Content-Length"] = String(data.count)
-        }
-        self.init(status: response.statusCode, headers: headers, body: data.isEmpty ? nil : Body(data),
-                  url: response.url?.absoluteString ?? "", httpVersion: "HTTP/1.1")
+    /// Captures a response the real network gave, with its headers as the client saw them.
+    init(_ response: HTTPURLResponse, body data: Data, redirects: [RecordedRedirect] = []) {
+        self.init(status: response.statusCode, headers: response.headerFields, body: data.isEmpty ? nil : Body(data),
+                  url: response.url?.absoluteString ?? "", httpVersion: "HTTP/1.1", redirects: redirects)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case status, headers, body, url, httpVersion
+        case status, headers, body, url, httpVersion, redirects
     }
 
     /// Reads a response; `headers` and `body` may be absent.
@@ -53,9 +48,10 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
         body = try container.decodeIfPresent(Body.self, forKey: .body)
         url = try container.decode(String.self, forKey: .url)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
+        redirects = try container.decodeIfPresent([RecordedRedirect].self, forKey: .redirects) ?? []
     }
 
-    /// Writes a response, leaving out empty headers and an absent body.
+    /// Writes a response, leaving out empty headers, an absent body and an empty list of redirects.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(status, forKey: .status)
@@ -63,6 +59,18 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
         try container.encodeIfPresent(body, forKey: .body)
         try container.encode(url, forKey: .url)
         try container.encode(httpVersion, forKey: .httpVersion)
+        if !redirects.isEmpty { try container.encode(redirects, forKey: .redirects) }
+    }
+}
+
+extension HTTPURLResponse {
+    /// The header fields as strings.
+    var headerFields: [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in allHeaderFields {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        return headers
     }
 }
 

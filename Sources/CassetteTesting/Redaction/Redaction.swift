@@ -10,22 +10,42 @@ import Foundation
 /// let redaction = Redaction.default
 ///     .redactingHeaders("X-Session")
 ///     .redactingQueryItems("signature")
-///     .redactingJSONKeyPaths("user.password")
+///     .redactingJSONKeyPaths("user.password", "**.ssn")
 ///     .redactingSecret(token, as: "<API_TOKEN>")
 /// ```
 ///
-/// A literal secret is replaced wherever it appears: URL, headers, and request and response bodies. On replay the
-/// placeholder is turned back into the secret the test supplied, so the code under test sees the bytes it saw live.
+/// **Secrets of a request.** A value the rules remove from a request (a header, the credential of an
+/// `Authorization` header and, for Basic, its password, a cookie, a query item, a form field, a JSON value, a
+/// literal secret) is a secret of the whole interaction: it is replaced wherever it appears, in the request and in
+/// the response (URLs, headers and bodies, percent-encoded or not), by a placeholder named after where it was found,
+/// such as `<REDACTED:authorization>`. On replay each placeholder is turned back into the value the live request
+/// carries, so the code under test sees the bytes it saw live.
+///
+/// **Secrets the server sends.** A value the rules find only in a response (a `Set-Cookie` value, a fresh
+/// `access_token` in a JSON body) cannot be restored, because no live request carries it. It becomes a stable
+/// placeholder such as `REDACTED_access_token_3` (safe in URLs, headers, cookies and JSON), in that response and in
+/// every later interaction of the cassette. While recording the code sees the real value; on replay it sees the
+/// placeholder, and a later request that sends it back matches in both. This is the one way replay differs from a
+/// live run.
+///
+/// Names compare ignoring case, `-` and `_`: `access_token`, `accessToken` and `Access-Token` are one name.
+/// A value shorter than ``minimumSearchedLength`` characters is replaced where the rules found it but not searched
+/// for elsewhere: text that short matches too much to hide anything.
 public struct Redaction: Sendable {
-    /// The text written in place of a redacted header or query value.
+    /// The stem of every placeholder: a secret named `token` becomes `<REDACTED:token>` in the default stem
+    /// `<REDACTED>`, and a secret the server sent becomes `REDACTED_token_N`.
     public var placeholder: String
-    /// Header names whose values are replaced (compared ignoring case).
+    /// Header names whose values are secrets. `Authorization` and `Proxy-Authorization` keep their scheme
+    /// (`Bearer <REDACTED:authorization>`); `Cookie` and `Set-Cookie` keep cookie names and attributes.
     public private(set) var headerNames: Set<String>
-    /// Query item names whose values are replaced (compared ignoring case).
+    /// Query item names whose values are secrets; they also name the fields of form bodies
+    /// (`application/x-www-form-urlencoded` and `multipart/form-data`).
     public private(set) var queryItemNames: Set<String>
-    /// Dot-separated key paths into JSON bodies (request and response) whose values are replaced, e.g. `user.password`.
+    /// Dot-separated key paths into JSON bodies (requests and responses) whose string values are secrets:
+    /// `user.password` from the top, `*` for any one key, `**` for any depth (`**.password`). Arrays are
+    /// transparent: a path applies to every element.
     public private(set) var jsonKeyPaths: [String]
-    /// Literal secret values and the placeholder each becomes.
+    /// Literal secret values and the placeholder each becomes; searched for everywhere, whatever their length.
     public private(set) var secrets: [Secret]
 
     /// A literal secret and the placeholder that stands for it in cassettes.
@@ -36,6 +56,9 @@ public struct Redaction: Sendable {
         public let placeholder: String
     }
 
+    /// Values shorter than this are replaced only where a rule found them, not searched for across the interaction.
+    public static let minimumSearchedLength = 4
+
     /// Creates a set of rules.
     public init(placeholder: String = "<REDACTED>", headerNames: Set<String> = [], queryItemNames: Set<String> = [],
                 jsonKeyPaths: [String] = [], secrets: [Secret] = []) {
@@ -44,14 +67,26 @@ public struct Redaction: Sendable {
         self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
         self.jsonKeyPaths = jsonKeyPaths
         self.secrets = secrets
+        matching = Matching(headerNames: self.headerNames, queryItemNames: self.queryItemNames, jsonKeyPaths: jsonKeyPaths)
     }
 
-    /// The rules used unless a call names its own: the `Authorization`, `Proxy-Authorization`, `Cookie`,
-    /// `Set-Cookie` and `X-Api-Key` headers and the `api_key`, `apikey`, `token`, `access_token` and
-    /// `password` query items.
+    /// Header names secret by default: credentials, cookies and the common token headers.
+    public static let defaultHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+        "x-access-token", "x-refresh-token", "x-session-token", "x-csrf-token", "x-xsrf-token", "x-amz-security-token",
+    ]
+
+    /// Names secret by default as query items, form fields and JSON keys at any depth.
+    public static let defaultParameterNames: Set<String> = [
+        "password", "passwd", "secret", "client_secret", "token", "access_token", "refresh_token", "id_token",
+        "api_key", "apikey", "auth_token", "session_token", "signature",
+    ]
+
+    /// The rules used unless a call names its own: ``defaultHeaderNames`` as headers, and
+    /// ``defaultParameterNames`` as query items, form fields and JSON keys at any depth.
     public static let `default` = Redaction(
-        headerNames: ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"],
-        queryItemNames: ["api_key", "apikey", "token", "access_token", "password"])
+        headerNames: defaultHeaderNames, queryItemNames: defaultParameterNames,
+        jsonKeyPaths: defaultParameterNames.sorted().map { "**." + $0 })
 
     /// No redaction at all.
     public static let none = Redaction()
@@ -60,20 +95,31 @@ public struct Redaction: Sendable {
     public func redactingHeaders(_ names: String...) -> Redaction {
         var copy = self
         copy.headerNames.formUnion(names.map { $0.lowercased() })
+        copy.refresh()
         return copy
     }
 
-    /// These rules plus more query item names.
+    /// These rules plus more query item (and form field) names.
     public func redactingQueryItems(_ names: String...) -> Redaction {
         var copy = self
         copy.queryItemNames.formUnion(names.map { $0.lowercased() })
+        copy.refresh()
         return copy
     }
 
-    /// These rules plus more JSON key paths (dot-separated object keys, e.g. `credentials.password`).
+    /// These rules plus more JSON key paths (`credentials.password`, `*.token`, `**.ssn`).
     public func redactingJSONKeyPaths(_ paths: String...) -> Redaction {
         var copy = self
         copy.jsonKeyPaths.append(contentsOf: paths)
+        copy.refresh()
+        return copy
+    }
+
+    /// These rules plus JSON keys redacted at any depth: `redactingJSONKeys("ssn")` is `redactingJSONKeyPaths("**.ssn")`.
+    public func redactingJSONKeys(_ keys: String...) -> Redaction {
+        var copy = self
+        copy.jsonKeyPaths.append(contentsOf: keys.map { "**." + $0 })
+        copy.refresh()
         return copy
     }
 
@@ -82,5 +128,27 @@ public struct Redaction: Sendable {
         var copy = self
         if !value.isEmpty { copy.secrets.append(Secret(value: value, placeholder: placeholder)) }
         return copy
+    }
+
+    /// The rules in the form the redactor looks them up: names normalized, key paths split.
+    var matching: Matching
+
+    private mutating func refresh() {
+        matching = Matching(headerNames: headerNames, queryItemNames: queryItemNames, jsonKeyPaths: jsonKeyPaths)
+    }
+
+    /// The rules' names, normalized for lookup (see ``SecretName``).
+    struct Matching: Sendable {
+        let headerNames: Set<String>
+        let parameterNames: Set<String>
+        let keyPaths: [[String]]
+
+        init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
+            self.headerNames = Set(headerNames.map(SecretName.normalized))
+            parameterNames = Set(queryItemNames.map(SecretName.normalized))
+            keyPaths = jsonKeyPaths.map { path in
+                path.split(separator: ".").map { $0 == "*" || $0 == "**" ? String($0) : SecretName.normalized(String($0)) }
+            }
+        }
     }
 }

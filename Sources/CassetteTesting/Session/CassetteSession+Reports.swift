@@ -4,34 +4,56 @@ extension CassetteSession {
     /// How many recorded requests a no-match report lists.
     static let closestShown = 3
 
-    /// The error for a request that matched nothing: the request, the mode, the closest recorded requests with the
-    /// matchers that differed, and the command that records it.
+    /// The error for a request that matched nothing: the request, the mode, the closest recorded requests with
+    /// what differed, and one fix: the matchers that ignore what differs when only volatile parts do, else the
+    /// command that records the request.
     func noMatchError(_ request: RecordedRequest, index: ReplayIndex) -> CassetteError {
         var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(settings.mode)\", matching on \(settings.matchers.map(\.name).joined(separator: ", ")))."]
         let closest = index.interactions.enumerated()
             .map { (position: $0.offset + 1, request: $0.element.request,
-                    differences: settings.matchers.differences(between: request, and: $0.element.request)) }
-            .sorted { ($0.differences.count, $0.position) < ($1.differences.count, $1.position) }
+                    differences: RequestDifferences(request, recorded: $0.element.request, matchers: settings.matchers)) }
+            .sorted { ($0.differences.matchers.count, $0.position) < ($1.differences.matchers.count, $1.position) }
             .prefix(Self.closestShown)
         if closest.isEmpty {
             lines.append("The cassette holds no interactions.")
         } else {
             lines.append("Closest recorded requests:")
             for candidate in closest {
-                lines.append("  #\(candidate.position) \(describe(candidate.request)) — differs in: \(candidate.differences.joined(separator: ", "))")
+                lines.append("  #\(candidate.position) \(describe(candidate.request)) — differs in: \(candidate.differences.matchers.joined(separator: ", "))")
+                for detail in candidate.differences.details { lines.append("      \(detail)") }
             }
         }
-        lines.append("To record it, run: \(settings.recordCommand(mode: .new))")
-        return CassetteError(.noMatch, settings.redaction.redact(text: lines.joined(separator: "\n")), cassette: settings.file)
+        if let ignoring = closest.first?.differences.ignoring {
+            lines.append("Only values that change from run to run differ. Match without them: matching: \(RequestDifferences.code(for: ignoring))")
+        } else {
+            lines.append("To record it, run: \(settings.recordCommand(mode: .new))")
+        }
+        return CassetteError(.noMatch, lines.joined(separator: "\n"), cassette: settings.file)
     }
 
     /// The error for a request whose recorded responses were all replayed already.
     func exhaustedError(_ request: RecordedRequest, count: Int) -> CassetteError {
-        let message = "\(describe(request)) was recorded \(count) time\(count == 1 ? "" : "s"), and this is request #\(count + 1) (record mode \"\(settings.mode)\"). Record the extra request with: \(settings.recordCommand(mode: .new)), or pass repeatsLastResponse: true to replay the last response again."
-        return CassetteError(.exhausted, settings.redaction.redact(text: message), cassette: settings.file)
+        let message = "\(describe(request)) was recorded \(count) time\(count == 1 ? "" : "s"), and this is request #\(count + 1) (record mode \"\(settings.mode)\"). Record the extra request with: \(settings.recordCommand(mode: .new))"
+        return CassetteError(.exhausted, message, cassette: settings.file)
     }
 
-    private func describe(_ request: RecordedRequest) -> String {
+    /// The error for a request that failed in transport while recording.
+    func transportError(_ error: any Error, request: RecordedRequest) -> CassetteError {
+        let nsError = error as NSError
+        let code = nsError.domain == NSURLErrorDomain ? "URLError \(nsError.code)" : "\(nsError.domain) \(nsError.code)"
+        return CassetteError(.transportError,
+                             "\(describe(request)) failed while recording (\(code)), so nothing was saved: a fixture of a server that was down would replay forever. Make the server reachable and record again (a test of this failure itself passes recordsTransportErrors: true).",
+                             cassette: settings.file)
+    }
+
+    /// The error for a recording that saw no request.
+    func nothingRecordedError() -> CassetteError {
+        CassetteError(.nothingRecorded,
+                      "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead.",
+                      cassette: settings.file)
+    }
+
+    func describe(_ request: RecordedRequest) -> String {
         var text = "\(request.method) \(request.url)"
         if let body = request.body {
             let preview: String

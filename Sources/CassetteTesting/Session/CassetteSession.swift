@@ -10,8 +10,12 @@ import FoundationNetworking
 /// failures to report when the body ends, and saves what it recorded.
 final class CassetteSession: Sendable {
     let settings: CassetteSettings
+    /// The cookie handling of the sessions made from the cassette's configuration.
+    let cookies: SessionCookies
     /// Whether requests without a recording go to the real network.
     let recordsMisses: Bool
+    /// Whether closing writes a new file (none existed, or mode `all`), so recording nothing is a mistake.
+    private let writesNewFile: Bool
     private let previous: [Interaction]
     /// What each replayable interaction answers, at the positions the replay index gives.
     private let answers: [ReplayAnswer]
@@ -23,12 +27,18 @@ final class CassetteSession: Sendable {
         /// New recordings, in the order their requests started; `nil` while a recording is in flight.
         var recorded: [Interaction?] = []
         var failures: [CassetteError] = []
+        /// Values earlier responses taught the cassette while recording, with their placeholders.
+        var learned: [InteractionSecret] = []
+        /// A request failed in transport while recording: nothing is saved.
+        var transportFailed = false
         var isClosed = false
     }
 
-    /// Opens the cassette: loads its file (if the mode replays) and decides whether misses are recorded.
-    init(settings: CassetteSettings) throws(CassetteError) {
+    /// Opens the cassette: loads its file (if the mode replays), decides whether misses are recorded, and claims
+    /// the file for this process.
+    init(settings: CassetteSettings, configuration: URLSessionConfiguration) throws(CassetteError) {
         self.settings = settings
+        cookies = SessionCookies(configuration: configuration)
         let existing = try CassetteFile.load(settings.file)
         if existing == nil && !settings.mode.records(fileExists: false) {
             throw CassetteError(.cassetteNotFound,
@@ -37,6 +47,8 @@ final class CassetteSession: Sendable {
         }
         previous = existing ?? []
         recordsMisses = settings.mode.records(fileExists: existing != nil)
+        writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
+        try OpenCassettes.claim(settings.file, writes: recordsMisses)
         recorder = recordsMisses ? Recorder() : nil
         let replayable = settings.mode.replaysExisting ? previous : []
         answers = replayable.map { ReplayAnswer($0, redaction: settings.redaction) }
@@ -52,18 +64,20 @@ final class CassetteSession: Sendable {
     }
 
     /// A request that goes to the real network, with the slot its recording fills.
-    struct PendingRecording {
-        let request: URLRequest
-        let body: Data?
-        /// The request as it will be stored (redacted).
+    struct PendingRecording: Sendable {
+        let outgoing: OutgoingRequest
+        /// The request as it will be stored (redacted), and the secrets it carried.
         let stored: RecordedRequest
+        let secrets: SecretSet
         let slot: Int
     }
 
-    /// Decides how to answer `request`. Replay ends here, with no closure or recording bookkeeping.
-    func answer(_ request: URLRequest, body: Data?) -> Answer {
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        let stored = settings.redaction.redact(RecordedRequest(request, body: body))
+    /// Decides how to answer `outgoing`. Replay ends here, with no closure or recording bookkeeping.
+    func answer(_ outgoing: OutgoingRequest) -> Answer {
+        let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
+        // Only a recording cassette learns values from responses.
+        let learned = recordsMisses ? state.withLock { $0.learned } : []
+        let (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned)
         let key = settings.matchers.key(for: stored)
 
         enum Decision { case replay(position: Int), record(slot: Int), fail(CassetteError) }
@@ -92,54 +106,102 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let position):
-            return .now(answers[position].outcome(for: url))
+            return .now(answers[position].outcome(for: url, secrets: secrets))
         case .fail(let error):
-            return .now(.failure(URLError(.resourceUnavailable, userInfo: [
-                NSLocalizedDescriptionKey: error.description, NSURLErrorFailingURLErrorKey: url,
-            ])))
+            return .now(.failure(clientError(for: error, storedURL: stored.url)))
         case .record(let slot):
-            return .record(PendingRecording(request: request, body: body, stored: stored, slot: slot))
+            return .record(PendingRecording(outgoing: outgoing, stored: stored, secrets: secrets, slot: slot))
         }
     }
 
-    /// Sends a request that ``answer(_:body:)`` said to record: `deliver` is called exactly once, with what the
-    /// network answered, after the recording is stored. Returns a function that cancels the request.
+    /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it.
+    func reject(_ request: URLRequest, because reason: Unservable) -> any Error {
+        let stored = settings.redaction.redact(RecordedRequest(request, body: nil)).stored
+        let error = CassetteError(.unsupportedRequest,
+                                  "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
+                                  cassette: settings.file)
+        state.withLock { $0.failures.append(error) }
+        return clientError(for: error, storedURL: stored.url)
+    }
+
+    /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects),
+    /// with the cassette's message and the stored, redacted URL.
+    private func clientError(for error: CassetteError, storedURL: String) -> URLError {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: error.description, NSUnderlyingErrorKey: error]
+        if let url = URL(string: storedURL) { info[NSURLErrorFailingURLErrorKey] = url }
+        return URLError(.resourceUnavailable, userInfo: info)
+    }
+
+    /// Sends a request that ``answer(_:)`` said to record: `deliver` is called exactly once, with what the network
+    /// answered, after the recording is stored. Returns a function that cancels the request.
     func record(_ pending: PendingRecording, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
         guard let recorder else {
             deliver(.failure(URLError(.resourceUnavailable)))
             return nil
         }
-        let stored = pending.stored
-        return recorder.perform(pending.request, body: pending.body) { [self] result in
-            let outcome: Outcome
-            let interaction: Interaction
+        let cookies = cookies
+        let mainDocumentURL = pending.outgoing.request.mainDocumentURL
+        return recorder.perform(pending.outgoing, onRedirect: { response, next in
+            // As the session's own loading does: the redirect's cookies are stored before the next hop is sent.
+            cookies.store(from: response.headerFields, url: response.url, mainDocumentURL: mainDocumentURL)
+            return cookies.redirecting(next)
+        }, completion: { [self] result in
             switch result {
-            case .success(let (response, data)):
-                let recorded = settings.redaction.redact(RecordedResponse(response, body: data))
-                interaction = Interaction(request: stored, response: recorded, recordedAt: settings.now())
-                outcome = .response(response, data)
+            case .success(let exchange):
+                let interaction = recordedInteraction(exchange, for: pending)
+                // Store before delivering: once the client has its answer, `use` may close the cassette.
+                state.withLock { $0.recorded[pending.slot] = interaction }
+                deliver(.response(exchange.response, exchange.body, redirects: []))
             case .failure(let error):
-                outcome = .failure(error)
-                if (error as? URLError)?.code == .cancelled { return deliver(outcome) }
-                interaction = Interaction(request: stored, failure: RecordedFailure(error), recordedAt: settings.now())
+                if (error as? URLError)?.code == .cancelled { return deliver(.failure(error)) }
+                state.withLock { state in
+                    if settings.recordsTransportErrors {
+                        let description = pending.secrets.redact(text: (error as NSError).localizedDescription)
+                        state.recorded[pending.slot] = Interaction(
+                            request: pending.stored, failure: RecordedFailure(error, description: description),
+                            recordedAt: settings.now())
+                    } else {
+                        state.failures.append(transportError(error, request: pending.stored))
+                        state.transportFailed = true
+                    }
+                }
+                deliver(.failure(error))
             }
-            // Store before delivering: once the client has its answer, `use` may close the cassette.
-            state.withLock { $0.recorded[pending.slot] = interaction }
-            deliver(outcome)
-        }
+        })
     }
 
-    /// Closes the cassette. Saves the recording when the mode records and `save` is true; returns the
-    /// failures the requests met, redacted.
+    /// The interaction a real exchange records: the response redacted with the request's secrets, and the values
+    /// it taught the cassette kept for later requests.
+    private func recordedInteraction(_ exchange: Recorder.Exchange, for pending: PendingRecording) -> Interaction {
+        var secrets = pending.secrets
+        let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
+        let keptBefore = settings.mode.replaysExisting ? previous.count : 0
+        let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1)
+        let learned = secrets.learned
+        if !learned.isEmpty {
+            state.withLock { state in
+                for secret in learned where !state.learned.contains(where: { $0.value == secret.value }) {
+                    state.learned.append(secret)
+                }
+            }
+        }
+        return Interaction(request: pending.stored, response: stored, recordedAt: settings.now())
+    }
+
+    /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
+    /// true and no request failed in transport; returns the failures the requests met, redacted.
     func close(save: Bool) throws(CassetteError) -> [CassetteError] {
+        defer { OpenCassettes.release(settings.file) }
         recorder?.close()
-        let (recorded, failures) = state.withLock { state in
+        let (recorded, failures, transportFailed) = state.withLock { state in
             state.isClosed = true
-            return (state.recorded.compactMap { $0 }, state.failures)
+            return (state.recorded.compactMap { $0 }, state.failures, state.transportFailed)
         }
-        if save && recordsMisses {
-            try persist(recorded)
+        guard save && recordsMisses && !transportFailed else { return failures }
+        if recorded.isEmpty && writesNewFile {
+            return failures + [nothingRecordedError()]
         }
+        try persist(recorded)
         return failures
     }
 

@@ -7,6 +7,8 @@ struct CassetteSettings: Sendable {
     let matchers: [RequestMatcher]
     let redaction: Redaction
     let repeatsLastResponse: Bool
+    /// Whether a transport failure while recording is saved (and replayed) instead of failing the test.
+    let recordsTransportErrors: Bool
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date

@@ -3,47 +3,86 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What replaying one recorded interaction answers, prepared once when the cassette opens: secrets restored, the
-/// recorded URL parsed, so that a replay copies a few references and builds only the response object.
+/// What replaying one recorded interaction answers, prepared once when the cassette opens: the recorded URL
+/// parsed, and whether the response holds placeholders of the request's secrets, so that a replay without any
+/// copies a few references and builds only the response object.
 struct ReplayAnswer: Sendable {
     private enum Kind: Sendable {
-        /// `redirectedTo` is the recorded final URL when the request was redirected, `nil` when it was not.
-        case response(status: Int, headers: [String: String], body: Data, httpVersion: String, redirectedTo: URL?)
+        /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not.
+        case response(status: Int, headers: [String: String], body: Data, httpVersion: String,
+                      recordedURL: String?, redirects: [RecordedRedirect])
         case failure(RecordedFailure)
         /// Neither a response nor a failure was recorded.
         case unusable
     }
 
     private let kind: Kind
+    /// Whether the response holds a placeholder that the live request's secrets turn back into a value.
+    private let restores: Bool
 
     init(_ interaction: Interaction, redaction: Redaction) {
         if let failure = interaction.failure {
             kind = .failure(failure)
-        } else if let recorded = interaction.response.map(redaction.restore) {
-            let redirected = recorded.url == interaction.request.url ? nil : URL(string: recorded.url)
+            restores = false
+        } else if let recorded = interaction.response {
             kind = .response(status: recorded.status, headers: recorded.headers, body: recorded.body?.data ?? Data(),
-                             httpVersion: recorded.httpVersion, redirectedTo: redirected)
+                             httpVersion: recorded.httpVersion,
+                             recordedURL: recorded.url == interaction.request.url ? nil : recorded.url,
+                             redirects: recorded.redirects)
+            restores = redaction.placeholderMarkers.contains { marker in
+                recorded.url.contains(marker) || recorded.headers.values.contains { $0.contains(marker) }
+                    || recorded.body?.data.firstOffset(of: Data(marker.utf8)) != nil
+                    || recorded.redirects.contains { $0.headers.values.contains { $0.contains(marker) } }
+            }
         } else {
             kind = .unusable
+            restores = false
         }
     }
 
-    /// The outcome for a request to `url`.
+    /// The outcome for a request to `url` that carried `secrets`.
     ///
-    /// A response that was not redirected answers from the URL the request actually went to, so redacted query
-    /// values in the stored URL never show through.
-    func outcome(for url: URL) -> Outcome {
+    /// A response that was not redirected answers from the URL the request actually went to, so placeholders in
+    /// the stored URL never show through.
+    func outcome(for url: URL, secrets: SecretSet) -> Outcome {
         switch kind {
-        case .response(let status, let headers, let body, let httpVersion, let redirectedTo):
-            guard let response = HTTPURLResponse(url: redirectedTo ?? url, statusCode: status, httpVersion: httpVersion,
-                                                 headerFields: headers) else {
+        case .response(let status, var headers, var body, let httpVersion, var recordedURL, var redirects):
+            if restores {
+                let pairs = secrets.restorations
+                headers = headers.mapValues { $0.replacing(pairs) }
+                body = body.replacing(pairs)
+                recordedURL = recordedURL?.replacing(pairs)
+                redirects = redirects.map { $0.replacing(pairs, inURL: pairs) }
+            }
+            guard let response = HTTPURLResponse(url: recordedURL.flatMap(URL.init(string:)) ?? url, statusCode: status,
+                                                 httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             }
-            return .response(response, body)
+            return .response(response, body, redirects: redirects)
         case .failure(let failure):
             return .failure(failure.urlError(for: url))
         case .unusable:
             return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }
+    }
+}
+
+extension Redaction {
+    /// Text that only a placeholder restored on replay contains: the stem of named placeholders (`<REDACTED:`),
+    /// percent-encoded too, and the literal secrets' placeholders.
+    var placeholderMarkers: [String] {
+        let stem = InteractionSecret.named(placeholder, "")
+        let named = String(stem.dropLast(stem.hasSuffix(">") ? 1 : 0))
+        var markers = [named]
+        for literal in secrets.map(InteractionSecret.init(literal:)) {
+            markers.append(literal.placeholder)
+            markers.append(literal.jsonPlaceholder)
+        }
+        for marker in markers {
+            if let encoded = marker.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed), encoded != marker {
+                markers.append(encoded)
+            }
+        }
+        return markers
     }
 }

@@ -18,9 +18,24 @@ public enum CassetteFile {
             }
             return entries.map(\.value)
         } catch {
-            throw CassetteError(.unreadableCassette,
-                                "\(error) Fix the file, or delete it and record it again with \(RecordMode.environmentVariable)=all.",
-                                cassette: file)
+            throw CassetteError(.unreadableCassette, unreadableMessage(error), cassette: file)
+        }
+    }
+
+    /// What is wrong with a file that does not load, and the one thing to do about it; the file itself is named
+    /// once, by the ``CassetteError``.
+    private static func unreadableMessage(_ error: CacheError) -> String {
+        let place = error.codingPath.isEmpty ? "" : "At \(error.codingPathDescription): "
+        switch error.code {
+        case .unsupportedVersion:
+            return place + error.reason.replacingOccurrences(of: "Read it with a newer version of the package that wrote it.",
+                                                             with: "Update swift-cassette to read it.")
+        case .unknownFormat:
+            return place + error.reason + " It is not a cassette: move it out of the cassette directory."
+        case .unreadable, .fileNotFound:
+            return error.reason + " Check the file's permissions."
+        default:
+            return place + error.reason + " Record the cassette again with \(RecordMode.environmentVariable)=all."
         }
     }
 

@@ -22,6 +22,63 @@ struct RequestMatcherTests {
         #expect(!matches(request("http://h/p?a=1"), request("http://h/other?a=1")))
     }
 
+    @Test("repeated query keys keep their relative order; different keys' order is ignored")
+    func repeatedKeysKeepTheirOrder() {
+        #expect(!matches(request("http://h/p?a=1&a=2"), request("http://h/p?a=2&a=1")))
+        #expect(matches(request("http://h/p?a=1&b=x&a=2"), request("http://h/p?b=x&a=1&a=2")))
+        #expect(!matches(request("http://h/p?a=1&a=2"), request("http://h/p?a=2&a=1"), [.query]))
+    }
+
+    @Test func volatileQueryItemsCanBeIgnored() {
+        let a = request("http://h/p?q=swift&ts=1700000000&nonce=abc"), b = request("http://h/p?nonce=xyz&q=swift&ts=1700000060")
+        let ignoringURL: [RequestMatcher] = [.method, .url(ignoringQueryItems: "ts", "nonce"), .body]
+        let ignoringQuery: [RequestMatcher] = [.method, .path, .query(ignoring: "ts", "nonce")]
+        #expect(!matches(a, b))
+        #expect(matches(a, b, ignoringURL))
+        #expect(matches(a, b, ignoringQuery))
+        #expect(!matches(a, request("http://h/p?q=other&ts=1"), ignoringURL))
+        #expect(!matches(a, request("http://h/other?q=swift"), ignoringURL))
+    }
+
+    @Test func volatileJSONValuesCanBeIgnored() {
+        let a = request("POST", "http://h/p", body: #"{"q":"x","meta":{"sentAt":"10:00","id":1},"items":[{"nonce":"a","v":1}]}"#)
+        let b = request("POST", "http://h/p", body: #"{"q":"x","meta":{"sentAt":"10:01","id":1},"items":[{"nonce":"b","v":1}]}"#)
+        let ignoring: [RequestMatcher] = [.method, .url, .body(ignoringJSONKeyPaths: "meta.sentAt", "**.nonce")]
+        #expect(!matches(a, b))
+        #expect(matches(a, b, ignoring))
+        let c = request("POST", "http://h/p", body: #"{"q":"y","meta":{"sentAt":"10:01","id":1},"items":[{"nonce":"b","v":1}]}"#)
+        #expect(!matches(a, c, ignoring))
+    }
+
+    @Test("multipart bodies match by their parts, whatever their random boundary")
+    func multipartIgnoresTheBoundary() {
+        func multipart(_ boundary: String, file: String = "PNG…") -> RecordedRequest {
+            let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n\(file)\r\n--\(boundary)--\r\n"
+            return request("POST", "http://h/upload", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
+        }
+        #expect(matches(multipart("Boundary-\(UUID().uuidString)"), multipart("----WebKitFormBoundary7MA4YWxk")))
+        #expect(!matches(multipart("b1"), multipart("b2", file: "GIF…")))
+    }
+
+    @Test func formBodiesMatchByFields() {
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(matches(request("POST", "http://h/p", headers: form, body: "a=1&b=2"), request("POST", "http://h/p", headers: form, body: "b=2&a=1")))
+        #expect(!matches(request("POST", "http://h/p", headers: form, body: "a=1&a=2"), request("POST", "http://h/p", headers: form, body: "a=2&a=1")))
+    }
+
+    @Test("what a custom matcher needs is public: canonical URL, headers ignoring case, JSON and form fields")
+    func helpersForCustomMatchers() {
+        let json = request("POST", "HTTP://Example.COM/p?b=2&a=1#frag", headers: ["content-TYPE": "application/json"], body: #"{"a":[1]}"#)
+        #expect(json.canonicalURL == "http://example.com/p?a=1&b=2")
+        #expect(json.header("Content-Type") == "application/json")
+        #expect(json.queryItems == [URLQueryItem(name: "b", value: "2"), URLQueryItem(name: "a", value: "1")])
+        #expect(json.jsonBody == .object(["a": .array([.integer(1)])]))
+        #expect(json.formFields == nil)
+        let form = request("POST", "http://h/p", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"], body: "q=a+b%21&q=2")
+        #expect(form.formFields == [URLQueryItem(name: "q", value: "a b!"), URLQueryItem(name: "q", value: "2")])
+        #expect(form.jsonBody == nil)
+    }
+
     @Test func methodAndHostMatter() {
         #expect(!matches(request("GET", "http://h/p"), request("POST", "http://h/p")))
         #expect(matches(request("get", "http://H/p"), request("GET", "http://h/p")))

@@ -2,50 +2,152 @@ import Foundation
 import Testing
 @testable import CassetteTesting
 
-@Suite("Redaction: secrets never reach the disk")
+@Suite("Redaction: secrets never reach the disk, and replay restores what the request carried")
 struct RedactionTests {
-    @Test func defaultHeadersAndQueryItems() {
-        let request = RecordedRequest(
-            method: "GET", url: "http://h/p?token=abc&keep=1&API_KEY=k%20y",
-            headers: ["Authorization": "Bearer abc", "cookie": "s=1", "Accept": "x"])
-        let redacted = Redaction.default.redact(request)
-        #expect(redacted.headers["Authorization"] == "<REDACTED>")
-        #expect(redacted.headers["cookie"] == "<REDACTED>")
-        #expect(redacted.headers["Accept"] == "x")
-        #expect(redacted.url == "http://h/p?token=%3CREDACTED%3E&keep=1&API_KEY=%3CREDACTED%3E")
-        #expect(!redacted.url.contains("abc"))
+    private func text(_ body: Body?) -> String {
+        body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
     }
 
-    @Test func responseSetCookie() {
-        let response = RecordedResponse(status: 200, headers: ["Set-Cookie": "session=secret"], url: "http://h")
-        #expect(Redaction.default.redact(response).headers["Set-Cookie"] == "<REDACTED>")
+    /// Redacts a whole interaction the way recording does: the request, then its response.
+    private func record(_ request: RecordedRequest, _ response: RecordedResponse, rules: Redaction = .default,
+                        learned: [InteractionSecret] = [], number: Int = 1)
+        -> (request: RecordedRequest, response: RecordedResponse, secrets: SecretSet) {
+        var (storedRequest, secrets) = rules.redact(request, learned: learned)
+        let storedResponse = rules.redact(response, secrets: &secrets, number: number)
+        return (storedRequest, storedResponse, secrets)
+    }
+
+    @Test func defaultHeadersKeepTheirSchemeAndCookieNames() {
+        let request = RecordedRequest(
+            method: "GET", url: "http://h/p?token=abcdef&keep=1&API_KEY=k%20y%2Bz",
+            headers: ["Authorization": "Bearer tok-123456", "cookie": "s=session-value; theme=dark",
+                      "X-Auth-Token": "xat-98765", "Accept": "x"])
+        let (stored, secrets) = Redaction.default.redact(request)
+        #expect(stored.headers["Authorization"] == "Bearer <REDACTED:authorization>")
+        #expect(stored.headers["cookie"] == "s=<REDACTED:cookie-s>; theme=<REDACTED:cookie-theme>")
+        #expect(stored.headers["X-Auth-Token"] == "<REDACTED:x-auth-token>")
+        #expect(stored.headers["Accept"] == "x")
+        #expect(stored.url == "http://h/p?token=%3CREDACTED:token%3E&keep=1&API_KEY=%3CREDACTED:API_KEY%3E")
+        #expect(secrets.secret(for: "k y+z")?.encoded == "k%20y%2Bz", "a query value is kept as it was encoded")
+    }
+
+    @Test("names compare ignoring case, - and _")
+    func namesAreNormalized() {
+        let request = RecordedRequest(method: "POST", url: "http://h/p?Access-Token=aaaa1111",
+                                      headers: ["x_api_key": "key-1234"],
+                                      body: Body(Data(#"{"user":{"accessToken":"bbbb2222","refreshToken":"cccc3333"}}"#.utf8)))
+        let (stored, _) = Redaction.default.redact(request)
+        #expect(stored.url == "http://h/p?Access-Token=%3CREDACTED:Access-Token%3E")
+        #expect(stored.headers["x_api_key"] == "<REDACTED:x_api_key>")
+        #expect(text(stored.body) == #"{"user":{"accessToken":"<REDACTED:accessToken>","refreshToken":"<REDACTED:refreshToken>"}}"#)
+    }
+
+    @Test("a Basic credential's password is a secret too, wherever it appears")
+    func basicPassword() {
+        let credential = Data("demo:pa55-word".utf8).base64EncodedString()
+        let request = RecordedRequest(method: "GET", url: "http://h/basic-auth/demo/pa55-word",
+                                      headers: ["Authorization": "Basic \(credential)"])
+        let response = RecordedResponse(status: 200, body: Body(Data(#"{"password":"pa55-word","user":"demo"}"#.utf8)),
+                                        url: "http://h/basic-auth/demo/pa55-word")
+        let stored = record(request, response)
+        #expect(stored.request.headers["Authorization"] == "Basic <REDACTED:authorization>")
+        #expect(stored.request.url == "http://h/basic-auth/demo/%3CREDACTED:authorization-password%3E")
+        #expect(text(stored.response.body) == #"{"password":"<REDACTED:authorization-password>","user":"demo"}"#)
+        #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
+    }
+
+    @Test("echoes of a request's secrets are replaced in every form, and replay restores the exact bytes")
+    func echoesRestoreExactly() throws {
+        let token = "tok/en+1\"x"
+        let encoded = try #require(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let request = RecordedRequest(method: "GET", url: "http://h/anything?token=\(encoded)",
+                                      headers: ["Authorization": "Bearer \(token)"])
+        // httpbin-style echo: the decoded value in JSON (escaped), the URL as sent, and a header.
+        let echo = #"{"args":{"token":"tok/en+1\"x"},"url":"http://h/anything?token=\#(encoded)","escaped":"tok\/en+1\"x"}"#
+        let response = RecordedResponse(status: 200, headers: ["X-Echo": token], body: Body(Data(echo.utf8)),
+                                        url: "http://h/anything?token=\(encoded)")
+        let stored = record(request, response)
+        let file = text(stored.response.body) + stored.response.url + stored.response.headers.description
+            + stored.request.url + stored.request.headers.description
+        #expect(!file.contains(token) && !file.contains(encoded) && !file.contains(#"tok/en+1\"x"#) && !file.contains("tok\\/en"))
+        #expect(stored.request.headers["Authorization"] == "Bearer <REDACTED:authorization>")
+        let restored = stored.secrets.restoringSecrets(in: stored.response)
+        #expect(restored.headers == response.headers)
+        #expect(restored.url == response.url)
+        // The slash-escaped form comes back in the usual escaping: the same JSON string, not the same bytes.
+        let expected = echo.replacingOccurrences(of: #""tok\/en+1\"x""#, with: #""tok/en+1\"x""#)
+        #expect(text(restored.body) == expected)
+    }
+
+    @Test("values the server sends are learned: a stable placeholder, also in later requests")
+    func learnedSecrets() throws {
+        let login = RecordedRequest(method: "POST", url: "http://h/login", body: Body(Data(#"{"user":"u"}"#.utf8)))
+        let answer = RecordedResponse(
+            status: 200, headers: ["Set-Cookie": "session=srv-cookie-1; Path=/; HttpOnly, lang=en; Expires=Wed, 21 Oct 2026 07:28:00 GMT"],
+            body: Body(Data(#"{"access_token":"fresh-token-123","expires_in":3600}"#.utf8)), url: "http://h/login")
+        let first = record(login, answer, number: 3)
+        #expect(first.response.headers["Set-Cookie"] == "session=REDACTED_cookie-session_3; Path=/; HttpOnly, lang=REDACTED_cookie-lang_3; Expires=Wed, 21 Oct 2026 07:28:00 GMT")
+        #expect(text(first.response.body) == #"{"access_token":"REDACTED_access_token_3","expires_in":3600}"#)
+        #expect(first.secrets.restoringSecrets(in: first.response) == first.response, "learned values are not restored")
+
+        // A later request carries the fresh token in a header a rule does not name, and in its path.
+        let learned = first.secrets.learned
+        let next = RecordedRequest(method: "GET", url: "http://h/sessions/fresh-token-123",
+                                   headers: ["X-Session": "fresh-token-123"])
+        let (stored, _) = Redaction.default.redact(next, learned: learned)
+        #expect(stored.url == "http://h/sessions/REDACTED_access_token_3")
+        #expect(stored.headers["X-Session"] == "REDACTED_access_token_3")
+        // On replay the code sends the placeholder it was served: the stored request is the same.
+        let replayed = RecordedRequest(method: "GET", url: "http://h/sessions/REDACTED_access_token_3",
+                                       headers: ["X-Session": "REDACTED_access_token_3"])
+        #expect(Redaction.default.redact(replayed).stored == stored)
+    }
+
+    @Test("a short value is replaced where a rule found it, and not searched for elsewhere")
+    func shortValuesStayWhereFound() {
+        let request = RecordedRequest(method: "GET", url: "http://h/p?token=abc", headers: ["Accept": "text/abc"])
+        let (stored, _) = Redaction.default.redact(request)
+        #expect(stored.url == "http://h/p?token=%3CREDACTED:token%3E")
+        #expect(stored.headers["Accept"] == "text/abc")
+    }
+
+    @Test func formAndMultipartFields() {
+        let form = RecordedRequest(method: "POST", url: "http://h/login",
+                                   headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                   body: Body(Data("user=u&password=p%40ss+word&client_secret=cs-777".utf8)))
+        let (storedForm, formSecrets) = Redaction.default.redact(form)
+        #expect(text(storedForm.body) == "user=u&password=%3CREDACTED:password%3E&client_secret=%3CREDACTED:client_secret%3E")
+        #expect(formSecrets.secret(for: "p@ss word")?.encoded == "p%40ss+word")
+
+        let boundary = "Boundary-\(UUID().uuidString)"
+        let multipart = "--\(boundary)\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nu\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nmultipart-pw\r\n--\(boundary)--\r\n"
+        let upload = RecordedRequest(method: "POST", url: "http://h/form",
+                                     headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"],
+                                     body: Body(Data(multipart.utf8)))
+        let (storedUpload, _) = Redaction.default.redact(upload)
+        #expect(text(storedUpload.body) == multipart.replacingOccurrences(of: "multipart-pw", with: "<REDACTED:password>"))
+    }
+
+    @Test func jsonKeyPathsWithWildcards() {
+        let rules = Redaction.none.redactingJSONKeyPaths("user.pin", "items.*.code", "**.ssn")
+        let body = #"{"items":[{"a":{"code":"c-1"}},{"b":{"code":"c-2"}}],"deep":{"x":[{"ssn":"123-45"}]},"user":{"pin":"9876","name":"n"},"pin":"top"}"#
+        let (stored, _) = rules.redact(RecordedRequest(method: "POST", url: "http://h", body: Body(Data(body.utf8))))
+        #expect(text(stored.body) == #"{"items":[{"a":{"code":"<REDACTED:code>"}},{"b":{"code":"<REDACTED:code-2>"}}],"deep":{"x":[{"ssn":"<REDACTED:ssn>"}]},"user":{"pin":"<REDACTED:pin>","name":"n"},"pin":"top"}"#)
     }
 
     @Test func literalSecretsEverywhereAndRestoredOnReplay() {
         let rules = Redaction.default.redactingSecret("s3cr3t", as: "<TOKEN>")
         let request = RecordedRequest(method: "POST", url: "http://h/p/s3cr3t", headers: ["X-Other": "v=s3cr3t"],
                                       body: Body(Data(#"{"t":"s3cr3t"}"#.utf8)))
-        let redacted = rules.redact(request)
-        #expect(redacted.url == "http://h/p/%3CTOKEN%3E", "a placeholder in a URL is percent-encoded")
-        #expect(redacted.headers["X-Other"] == "v=<TOKEN>")
-        #expect(redacted.body?.data == Data(#"{"t":"<TOKEN>"}"#.utf8))
-
         let response = RecordedResponse(status: 200, headers: ["X-Echo": "s3cr3t"],
                                         body: Body(Data(#"{"token": "s3cr3t"}"#.utf8)), url: "http://h")
-        let stored = rules.redact(response)
-        #expect(stored.body.map { String(decoding: $0.data, as: UTF8.self).contains("s3cr3t") } == false)
-        let replayed = rules.restore(stored)
-        #expect(replayed.body?.data == response.body?.data)
-        #expect(replayed.headers["X-Echo"] == "s3cr3t")
-        #expect(rules.redact(text: "failed with s3cr3t") == "failed with <TOKEN>")
-    }
-
-    @Test func jsonKeyPathsKeepTheLayout() {
-        let rules = Redaction.none.redactingJSONKeyPaths("user.password", "items.secret")
-        let body = Body(Data("{\n  \"items\": [\n    {\n      \"secret\": 1\n    }\n  ],\n  \"user\": {\n    \"name\": \"a\",\n    \"password\": \"p\"\n  }\n}\n".utf8))
-        let redacted = rules.redact(RecordedRequest(method: "POST", url: "http://h", body: body))
-        let text = redacted.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
-        #expect(text == "{\n  \"items\": [\n    {\n      \"secret\": \"<REDACTED>\"\n    }\n  ],\n  \"user\": {\n    \"name\": \"a\",\n    \"password\": \"<REDACTED>\"\n  }\n}\n")
+        let stored = record(request, response, rules: rules)
+        #expect(stored.request.url == "http://h/p/%3CTOKEN%3E", "a placeholder in a URL is percent-encoded")
+        #expect(stored.request.headers["X-Other"] == "v=<TOKEN>")
+        #expect(text(stored.request.body) == #"{"t":"<TOKEN>"}"#)
+        #expect(!text(stored.response.body).contains("s3cr3t"))
+        #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
+        #expect(stored.secrets.redact(text: "failed with s3cr3t") == "failed with <TOKEN>")
     }
 
     @Test func emptySecretIsIgnored() {

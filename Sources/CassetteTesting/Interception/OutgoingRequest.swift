@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What the code under test sent: the request as its session would send it, the body, and the API that carried
+/// the body, so that a recording sends the real server the same request.
+struct OutgoingRequest: Sendable {
+    /// How the body was handed to URLSession. Each is sent differently (URLSession adds a default `Content-Type`
+    /// to `httpBody`, streams a body stream in chunks, and sends an upload's data as it is), and a server sees it.
+    enum BodyForm: Sendable {
+        /// `httpBody`, or no body.
+        case httpBody
+        /// `httpBodyStream`.
+        case stream
+        /// An upload task's data or file.
+        case upload
+    }
+
+    /// The request, with the `Cookie` header its session adds.
+    var request: URLRequest
+    /// The whole body, or `nil` for none.
+    var body: Data?
+    /// The API that carried the body.
+    var form: BodyForm
+
+    /// Captures what `task` sends, or the reason it cannot be served through a cassette.
+    static func capture(_ request: URLRequest, task: URLSessionTask?, cookies: SessionCookies) -> Result<OutgoingRequest, Unservable> {
+        let isUpload = task is URLSessionUploadTask
+        var outgoing = OutgoingRequest(request: cookies.addingCookies(to: request), body: nil, form: isUpload ? .upload : .httpBody)
+        if let body = request.httpBody {
+            outgoing.body = body
+        } else if let stream = request.httpBodyStream {
+            outgoing.body = stream.readToEnd()
+            if !isUpload { outgoing.form = .stream }
+        } else if let upload = task as? URLSessionUploadTask {
+            switch UploadTaskBody.read(from: upload) {
+            case .success(let body): outgoing.body = body
+            case .failure(let reason): return .failure(reason)
+            }
+        }
+        outgoing.request.httpBody = nil
+        outgoing.request.httpBodyStream = nil
+        return .success(outgoing)
+    }
+}
+
+/// Why a task cannot go through a cassette, and what to do instead; the cassette fails such a task at once, in
+/// every mode, rather than send a real server a different request or hand the code a wrong answer.
+struct Unservable: Error, Sendable {
+    /// What the task is, e.g. "an upload task whose body this platform does not show a URLProtocol".
+    let what: String
+    /// What to do instead.
+    let workaround: String
+}
+
+extension InputStream {
+    /// Everything the stream holds, read to its end.
+    func readToEnd() -> Data {
+        open()
+        defer { close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let read = read(&buffer, maxLength: buffer.count)
+            guard read > 0 else { break }
+            data.append(buffer, count: read)
+        }
+        return data
+    }
+}

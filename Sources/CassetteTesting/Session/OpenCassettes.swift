@@ -1,0 +1,42 @@
+import Foundation
+import Locking
+
+/// The cassette files open in this process, so that two cassettes never record into one file.
+///
+/// Two `use` calls that both record the same file would each write it when they end, and the second would drop
+/// the first one's interactions without a word. So a cassette that may write its file is the only one open on it;
+/// cassettes that only replay may share a file (parameterized tests often do).
+enum OpenCassettes {
+    private struct Claims {
+        var readers = 0
+        var hasWriter = false
+    }
+
+    private static let claims = LockedBox([String: Claims]())
+
+    /// Claims `file` for a cassette that writes it (`writes`) or only replays it; fails when that would share the
+    /// file with a writer.
+    static func claim(_ file: URL, writes: Bool) throws(CassetteError) {
+        let claimed = claims.withLock { claims -> Bool in
+            var current = claims[file.path, default: Claims()]
+            guard !current.hasWriter, !(writes && current.readers > 0) else { return false }
+            if writes { current.hasWriter = true } else { current.readers += 1 }
+            claims[file.path] = current
+            return true
+        }
+        guard claimed else {
+            throw CassetteError(.alreadyOpen,
+                                "Another Cassette.use in this process has this cassette open, and one of the two records into it: the file would keep only one of them. Give each test its own cassette name.",
+                                cassette: file)
+        }
+    }
+
+    /// Gives up a claim made by ``claim(_:writes:)``.
+    static func release(_ file: URL) {
+        claims.withLock { claims in
+            guard var current = claims[file.path] else { return }
+            if current.hasWriter { current.hasWriter = false } else { current.readers -= 1 }
+            claims[file.path] = current.hasWriter || current.readers > 0 ? current : nil
+        }
+    }
+}
