@@ -24,6 +24,15 @@ struct OutgoingRequest: Sendable {
     /// The API that carried the body.
     var form: BodyForm
 
+    /// Whether the request carries `value` anywhere: in its URL (as written or decoded), a header or the body.
+    func contains(_ value: String) -> Bool {
+        guard !value.isEmpty else { return false }
+        let url = request.url?.absoluteString ?? ""
+        if url.contains(value) || (url.removingPercentEncoding ?? "").contains(value) { return true }
+        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.contains(value) }) { return true }
+        return body.map { $0.firstOffset(of: Data(value.utf8)) != nil } ?? false
+    }
+
     /// Captures what `task` sends, or the reason it cannot be served through a cassette.
     static func capture(_ request: URLRequest, task: URLSessionTask?, cookies: SessionCookies) -> Result<OutgoingRequest, Unservable> {
         let isUpload = task is URLSessionUploadTask

@@ -6,27 +6,25 @@ extension Redaction {
     /// `secrets` holds the interaction's secrets (from its request, the rules' literals and what earlier responses
     /// taught the cassette). Values the rules find in the response (headers such as `Set-Cookie`, JSON values) that
     /// are not among them are learned: each gets a placeholder named with `number` (the recording's) and is added to
-    /// `secrets`. Then every secret is replaced wherever it appears in the response and its redirects.
-    func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int) -> RecordedResponse {
+    /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
+    /// own data, not the server's secret: it is left as it is, so replay shows it as live did. Then every secret is
+    /// replaced wherever it appears in the response and its redirects.
+    func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
+                sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
         var stored = response
-        stored.headers = learn(fromHeaders: response.headers, into: &secrets, number: number)
+        func learn(_ secrets: inout SecretSet, _ name: String, _ value: String) -> InteractionSecret? {
+            if secrets.secret(for: value) == nil && sentByClient(value) { return nil }
+            return secrets.add(responseValue: value, name: name, number: number)
+        }
+        stored.headers = redact(headers: response.headers) { learn(&secrets, $0, $1)?.placeholder }
         stored.redirects = response.redirects.map { hop in
             var hop = hop
-            hop.headers = learn(fromHeaders: hop.headers, into: &secrets, number: number)
+            hop.headers = redact(headers: hop.headers) { learn(&secrets, $0, $1)?.placeholder }
             return hop
         }
         if let body = response.body {
-            stored.body = redact(jsonBody: body) { key, value in
-                secrets.add(responseValue: value, name: key, number: number)
-            }
+            stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
         }
         return secrets.replacingSecrets(in: stored)
-    }
-
-    private func learn(fromHeaders headers: [String: String], into secrets: inout SecretSet, number: Int) -> [String: String] {
-        guard !headers.isEmpty else { return headers }
-        return redact(headers: headers) { name, value in
-            secrets.add(responseValue: value, name: name, number: number)?.placeholder
-        }
     }
 }

@@ -31,6 +31,8 @@ final class CassetteSession: Sendable {
         var learned: [InteractionSecret] = []
         /// A request failed in transport while recording: nothing is saved.
         var transportFailed = false
+        /// Some request reached the cassette (answered, recorded or refused).
+        var sawRequest = false
         var isClosed = false
     }
 
@@ -82,6 +84,7 @@ final class CassetteSession: Sendable {
 
         enum Decision { case replay(position: Int), record(slot: Int), fail(CassetteError) }
         let decision: Decision = state.withLock { state in
+            state.sawRequest = true
             if state.isClosed {
                 return .fail(CassetteError(.noMatch, "\(stored.method) \(stored.url) was sent after Cassette.use returned; the cassette is closed.", cassette: settings.file))
             }
@@ -120,7 +123,10 @@ final class CassetteSession: Sendable {
         let error = CassetteError(.unsupportedRequest,
                                   "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
                                   cassette: settings.file)
-        state.withLock { $0.failures.append(error) }
+        state.withLock { state in
+            state.sawRequest = true
+            state.failures.append(error)
+        }
         return clientError(for: error, storedURL: stored.url)
     }
 
@@ -176,7 +182,8 @@ final class CassetteSession: Sendable {
         var secrets = pending.secrets
         let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
         let keptBefore = settings.mode.replaysExisting ? previous.count : 0
-        let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1)
+        let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1,
+                                               sentByClient: pending.outgoing.contains)
         let learned = secrets.learned
         if !learned.isEmpty {
             state.withLock { state in
@@ -193,13 +200,14 @@ final class CassetteSession: Sendable {
     func close(save: Bool) throws(CassetteError) -> [CassetteError] {
         defer { OpenCassettes.release(settings.file) }
         recorder?.close()
-        let (recorded, failures, transportFailed) = state.withLock { state in
+        let (recorded, failures, transportFailed, sawRequest) = state.withLock { state in
             state.isClosed = true
-            return (state.recorded.compactMap { $0 }, state.failures, state.transportFailed)
+            return (state.recorded.compactMap { $0 }, state.failures, state.transportFailed, state.sawRequest)
         }
         guard save && recordsMisses && !transportFailed else { return failures }
         if recorded.isEmpty && writesNewFile {
-            return failures + [nothingRecordedError()]
+            // A request that reached the cassette and failed says why better than "nothing was recorded".
+            return sawRequest ? failures : failures + [nothingRecordedError()]
         }
         try persist(recorded)
         return failures

@@ -1,0 +1,284 @@
+import Foundation
+import Locking
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One row of the fidelity table: client code that makes its own session from a configuration and reports what
+/// it observed. The suite runs it live (a plain `.ephemeral` configuration), recording, and replaying.
+struct FidelityCase: Sendable, CustomStringConvertible {
+    let description: String
+    var redaction: Redaction = .default
+    var recordsTransportErrors = false
+    /// How replay is allowed to differ from live, or `nil` when the three runs must be equal.
+    var documentedDifference: DocumentedDifference?
+    let run: @Sendable (URLSessionConfiguration) async -> Observation
+
+    /// A difference the README documents, and the check that replaces equality for it.
+    struct DocumentedDifference: Sendable {
+        let why: String
+        let check: @Sendable (_ live: Observation, _ recording: Observation, _ replay: Observation) -> Bool
+    }
+}
+
+extension FidelityCase {
+    static let token = "tok-\(UUID().uuidString)"
+    static let password = "pw-\(UUID().uuidString.prefix(12))"
+
+    private static func url(_ path: String) -> URL { URL(string: LiveServer.url(path))! }
+
+    private static func request(_ path: String, method: String = "GET", headers: [String: String] = [:]) -> URLRequest {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    /// A case that sends one request with async `data(for:)` on a session made from the configuration.
+    private static func data(_ name: String, _ build: @escaping @Sendable () -> URLRequest) -> FidelityCase {
+        FidelityCase(description: name) { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            return await Observation.data(build(), on: session)
+        }
+    }
+
+    static let all: [FidelityCase] = [
+        data("JSON GET with a repeated query key") {
+            request("/get?q=swift%20cassette&city=Z%C3%BCrich&a=1&a=2", headers: ["Accept": "application/json"])
+        },
+        data("binary bytes") { request("/bytes/2048?seed=42") },
+        data("PNG image") { request("/image/png") },
+        data("gzip") { request("/gzip") },
+        data("deflate") { request("/deflate") },
+        data("redirect, three hops") { request("/redirect/3") },
+        data("HEAD") { request("/get", method: "HEAD") },
+        data("204") { request("/status/204") },
+        data("404") { request("/status/404") },
+        data("500") { request("/status/500") },
+        data("httpBody POST") {
+            var request = Self.request("/post", method: "POST", headers: ["Content-Type": "application/json"])
+            request.httpBody = Data(#"{"name":"cassette","n":[1,2]}"#.utf8)
+            return request
+        },
+        data("httpBodyStream POST") {
+            var request = Self.request("/post", method: "POST", headers: ["Content-Type": "text/plain"])
+            request.httpBodyStream = InputStream(data: Data("streamed body".utf8))
+            return request
+        },
+        FidelityCase(description: "upload(for:from:)") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            do {
+                let (data, response) = try await session.upload(for: request("/put", method: "PUT"), from: Data("uploaded".utf8))
+                return Observation(data, response, nil, session: session)
+            } catch {
+                return Observation(nil, nil, error, session: session)
+            }
+        },
+        FidelityCase(description: "uploadTask(with:from:) with a completion handler") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            return await Observation.completion(on: session) { handler in
+                session.uploadTask(with: request("/post", method: "POST", headers: ["Content-Type": "application/json"]),
+                                   from: Data(#"{"via":"uploadTask"}"#.utf8), completionHandler: handler)
+            }
+        },
+        FidelityCase(description: "upload(for:fromFile:)") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
+            defer { try? FileManager.default.removeItem(at: file) }
+            do {
+                try Data("from a file".utf8).write(to: file)
+                let (data, response) = try await session.upload(for: request("/post", method: "POST"), fromFile: file)
+                return Observation(data, response, nil, session: session)
+            } catch {
+                return Observation(nil, nil, error, session: session)
+            }
+        },
+        FidelityCase(description: "multipart/form-data with a random boundary") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let boundary = "Boundary-\(UUID().uuidString)"
+            var request = Self.request("/post", method: "POST", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"])
+            request.httpBody = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nfile content\r\n--\(boundary)--\r\n".utf8)
+            var observation = await Observation.data(request, on: session)
+            // The echo repeats the boundary the client chose; what the client reads is the parsed form.
+            let echo = try? JSONDecoder().decode([String: JSONValue].self, from: observation.body)
+            observation.notes = [echo?["form"].map { "\($0)" } ?? "-", echo?["files"].map { "\($0)" } ?? "-"]
+            observation.body = Data()
+            observation.headers.removeValue(forKey: "Content-Length")
+            return observation
+        },
+        downloadCase("download(for:)") { session in
+            let (file, response) = try await session.download(for: request("/bytes/4096?seed=3"))
+            return (try Data(contentsOf: file), response)
+        },
+        downloadCase("downloadTask with a completion handler") { session in
+            let box = LockedBox<Result<(Data, URLResponse?), any Error>?>(nil)
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                session.downloadTask(with: request("/bytes/4096?seed=4")) { file, response, error in
+                    box.withLock {
+                        if let error { $0 = .failure(error) } else if let file {
+                            $0 = Result { (try Data(contentsOf: file), response) }
+                        } else {
+                            $0 = .failure(URLError(.zeroByteResource))
+                        }
+                    }
+                    done.resume()
+                }.resume()
+            }
+            return try box.withLock { $0 }?.get() ?? (Data(), nil)
+        },
+        FidelityCase(description: "downloadTask with a delegate", documentedDifference: linuxDownloads) { configuration in
+            let delegate = DownloadDelegate()
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            session.downloadTask(with: request("/bytes/4096?seed=5")).resume()
+            let (file, response, error) = await delegate.result()
+            var observation = Observation(nil, response, nil, session: session)
+            observation.file = file
+            observation.error = error
+            return observation
+        },
+        FidelityCase(description: "cookies set by one response and sent by the next") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let set = await Observation.data(request("/cookies/set?flavor=chocolate-chip"), on: session)
+            var sent = await Observation.data(request("/cookies"), on: session)
+            sent.notes = [String(decoding: set.body, as: UTF8.self), set.url ?? "-", set.cookies.joined(separator: ";")]
+            return sent
+        },
+        data("a direct Set-Cookie") { request("/response-headers?Set-Cookie=direct%3Dyes%3B%20Path%3D%2F") },
+        data("/bearer echoes the token") { request("/bearer", headers: ["Authorization": "Bearer \(token)"]) },
+        data("/headers echoes token headers and a cookie") {
+            request("/headers", headers: ["X-Auth-Token": token, "X-Api-Key": "key-\(token)", "Cookie": "sid=\(token)-c"])
+        },
+        data("/anything echoes a query token and a JSON password") {
+            var request = Self.request("/anything?token=\(token)&page=2", method: "POST", headers: ["Content-Type": "application/json"])
+            request.httpBody = Data(#"{"user":{"name":"u","password":"\#(password)"},"client_secret":"cs-\#(token)"}"#.utf8)
+            return request
+        },
+        data("form body with a password") {
+            var request = Self.request("/post", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            request.httpBody = Data("user=u&password=\(password)&note=a+b".utf8)
+            return request
+        },
+        data("basic auth, the password in the path") {
+            request("/basic-auth/demo/\(password)",
+                    headers: ["Authorization": "Basic " + Data("demo:\(password)".utf8).base64EncodedString()])
+        },
+        FidelityCase(description: "a timeout", recordsTransportErrors: true) { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            var request = Self.request("/delay/3")
+            request.timeoutInterval = 1
+            return await Observation.data(request, on: session)
+        },
+        FidelityCase(description: "16 concurrent requests") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let answers = await withTaskGroup(of: String.self) { group in
+                for index in 0..<16 {
+                    group.addTask {
+                        let observation = await Observation.data(request("/get?n=\(index)"), on: session)
+                        let echo = try? JSONDecoder().decode([String: JSONValue].self, from: observation.body)
+                        return "\(index): \(observation.status ?? 0) \(echo?["args"].map { "\($0)" } ?? "-")"
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            return Observation(notes: answers.sorted(), session: session)
+        },
+        FidelityCase(
+            description: "a value only the server sent, then sent back",
+            redaction: Redaction.default.redactingJSONKeys("uuid"),
+            documentedDifference: DocumentedDifference(
+                why: "a value only the server sent is a placeholder on replay; sent back, it matches in both phases",
+                check: { live, recording, replay in
+                    live.notes.count == 2 && live.notes[0] == live.notes[1] && recording.notes[0] == recording.notes[1]
+                        && replay.notes == ["REDACTED_uuid_1", "REDACTED_uuid_1"]
+                        && replay.status == live.status
+                })
+        ) { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let fresh = await Observation.data(request("/uuid"), on: session)
+            let uuid = (try? JSONDecoder().decode([String: String].self, from: fresh.body))?["uuid"] ?? "-"
+            var sentBack = await Observation.data(request("/anything?id=\(uuid)"), on: session)
+            let echo = try? JSONDecoder().decode([String: JSONValue].self, from: sentBack.body)
+            guard case .object(let args)? = echo?["args"], case .string(let id)? = args["id"] else { return sentBack }
+            sentBack.notes = [uuid, id]
+            sentBack.body = Data()
+            return sentBack
+        },
+    ]
+
+    /// Downloads: swift-corelibs-foundation gives a URLProtocol no way to hand a download task its file.
+    static let linuxDownloads: DocumentedDifference? = {
+        #if canImport(FoundationNetworking)
+        DocumentedDifference(
+            why: "on swift-corelibs-foundation a download task through a cassette fails at once with a CassetteError",
+            check: { live, recording, replay in
+                live.file != nil && live.status == 200
+                    && recording.error == "CassetteError unsupportedRequest" && replay.error == "CassetteError unsupportedRequest"
+            })
+        #else
+        nil
+        #endif
+    }()
+
+    /// A case that downloads with `download`, observing the file's bytes.
+    private static func downloadCase(_ name: String,
+                                     _ download: @escaping @Sendable (URLSession) async throws -> (Data, URLResponse?)) -> FidelityCase {
+        FidelityCase(description: name, documentedDifference: linuxDownloads) { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            do {
+                let (file, response) = try await download(session)
+                var observation = Observation(nil, response, nil, session: session)
+                observation.file = file
+                return observation
+            } catch {
+                return Observation(nil, nil, error, session: session)
+            }
+        }
+    }
+}
+
+/// Collects a delegate-driven download: the file's bytes (read before the delegate returns, as the file is then
+/// removed), the response and the error.
+private final class DownloadDelegate: NSObject, URLSessionDownloadDelegate, Sendable {
+    private let state = LockedBox<(file: Data?, response: URLResponse?, error: String?, done: Bool, waiter: CheckedContinuation<Void, Never>?)>(
+        (nil, nil, nil, false, nil))
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let data = try? Data(contentsOf: location)
+        state.withLock { $0.file = data }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.response = task.response
+            state.error = error.map { "\(($0 as NSError).domain) \(($0 as NSError).code)" }
+            state.done = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func result() async -> (Data?, URLResponse?, String?) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = state.withLock { state -> Bool in
+                if state.done { return true }
+                state.waiter = continuation
+                return false
+            }
+            if finished { continuation.resume() }
+        }
+        return state.withLock { ($0.file, $0.response, $0.error) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The promise, as a table: for each case the same client code runs live (a plain session, no cassette), while
+/// recording, and while replaying (`none` mode: no recorder exists, so nothing can reach the network), and what it
+/// observed (status, headers, body, final URL, error, cookies in its session's storage, a downloaded file) is the
+/// same, or differs only as the case's documented difference says (see the README).
+@Suite("Live: live = record = replay", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveFidelityTests {
+    @Test(arguments: FidelityCase.all)
+    func sameObservations(_ fidelityCase: FidelityCase) async {
+        await withTemporaryDirectory { directory in
+            let live = await fidelityCase.run(.ephemeral)
+            let recording = await observe(fidelityCase, mode: .all, in: directory)
+            // A task the platform does not let a cassette serve records nothing; replay it from an empty cassette,
+            // to see that it fails the same way there.
+            if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("fidelity.json").path) {
+                try? Fixture.write([], name: "fidelity", in: directory)
+            }
+            let replay = await observe(fidelityCase, mode: .none, in: directory)
+            if let difference = fidelityCase.documentedDifference {
+                #expect(difference.check(live, recording, replay), "\(difference.why)\nlive:\n  \(live)\nrecording:\n  \(recording)\nreplay:\n  \(replay)")
+            } else {
+                #expect(recording == live, "recording differs from live")
+                #expect(replay == live, "replay differs from live")
+            }
+        }
+    }
+
+    /// What the case observed through a cassette in `mode`; a `CassetteError` thrown by `use` counts as its error.
+    private func observe(_ fidelityCase: FidelityCase, mode: RecordMode, in directory: URL) async -> Observation {
+        do {
+            return try await Cassette.useConfiguration("fidelity", mode: mode, redaction: fidelityCase.redaction,
+                                                       directory: directory,
+                                                       recordsTransportErrors: fidelityCase.recordsTransportErrors) { configuration in
+                await fidelityCase.run(configuration)
+            }
+        } catch let error as CassetteError {
+            var observation = Observation(notes: [error.description], session: URLSession(configuration: .ephemeral))
+            observation.error = "CassetteError \(error.code)"
+            return observation
+        } catch {
+            return Observation(notes: ["\(error)"], session: URLSession(configuration: .ephemeral))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Locking
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Secrets planted the ways real apps send them, recorded from httpbin (which echoes them back in bodies, URLs and
+/// headers) with the default rules: none reaches a cassette file or an error message, and replay gives the code
+/// the bytes it saw live.
+@Suite("Live: planted secrets reach no file and no message", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveSecretsTests {
+    /// Distinct secrets, each planted once below.
+    private let bearer = "bearer-\(UUID().uuidString)"
+    private let basicPassword = "basic-\(UUID().uuidString.prefix(13))"
+    private let queryToken = "query-\(UUID().uuidString)"
+    private let jsonPassword = "json-pw-\(UUID().uuidString.prefix(10))"
+    private let clientSecret = "client-secret-\(UUID().uuidString)"
+    private let formRefreshToken = "form-refresh-\(UUID().uuidString)"
+    private let cookie = "cookie-\(UUID().uuidString)"
+    private let authTokenHeader = "x-auth-\(UUID().uuidString)"
+    private let apiKey = "api-key-\(UUID().uuidString)"
+    private let setCookieToken = "set-cookie-\(UUID().uuidString)"
+
+    private var planted: [String] {
+        [bearer, basicPassword, queryToken, jsonPassword, clientSecret, formRefreshToken, cookie, authTokenHeader,
+         apiKey, setCookieToken]
+    }
+
+    private func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: LiveServer.url(path))!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        return request
+    }
+
+    /// Every request, each echoing its secret back somewhere in the response.
+    private var requests: [URLRequest] {
+        [
+            request("/bearer", headers: ["Authorization": "Bearer \(bearer)"]),
+            request("/basic-auth/demo/\(basicPassword)",
+                    headers: ["Authorization": "Basic " + Data("demo:\(basicPassword)".utf8).base64EncodedString()]),
+            request("/anything?token=\(queryToken)&page=2"),
+            request("/anything", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: #"{"user":{"name":"u","password":"\#(jsonPassword)"},"auth":{"nested":{"client_secret":"\#(clientSecret)"}}}"#),
+            request("/post", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: "grant_type=refresh&refresh_token=\(formRefreshToken)"),
+            request("/cookies", headers: ["Cookie": "sid=\(cookie)"]),
+            request("/headers", headers: ["X-Auth-Token": authTokenHeader, "X-Api-Key": apiKey]),
+            request("/cookies/set?session_token=\(setCookieToken)"),
+        ]
+    }
+
+    /// Sends every request; returns each body, and each response's headers and URL as text.
+    private func sendAll(on session: URLSession) async throws -> [String] {
+        var seen: [String] = []
+        for request in requests {
+            let (data, response) = try await Fixture.send(request, on: session)
+            let headers = response.allHeaderFields.map { "\($0.key): \($0.value)" }.filter { !$0.hasPrefix("Date:") }.sorted()
+            seen.append("\(response.statusCode) \(response.url?.absoluteString ?? "") \(headers) \(String(decoding: data, as: UTF8.self))")
+        }
+        return seen
+    }
+
+    @Test func noPlantedSecretIsWrittenAndReplayRestoresThem() async throws {
+        try await withTemporaryDirectory { directory in
+            let live = try await sendAll(on: URLSession(configuration: .ephemeral))
+            let recorded = try await Cassette.use("secrets", mode: .all, directory: directory) { try await sendAll(on: $0) }
+            let replayed = try await Cassette.use("secrets", mode: .none, directory: directory) { try await sendAll(on: $0) }
+            let file = try String(contentsOf: directory.appendingPathComponent("secrets.json"), encoding: .utf8)
+            for secret in planted {
+                #expect(live.joined().contains(secret) || secret == setCookieToken, "httpbin should echo \(secret)")
+                #expect(!file.contains(secret), "\(secret) reached the file")
+                let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
+                #expect(!file.contains(encoded))
+            }
+            #expect(!file.contains(Data("demo:\(basicPassword)".utf8).base64EncodedString()))
+            #expect(recorded == live)
+            #expect(replayed == live, "replay restores every secret the requests carried")
+        }
+    }
+
+    @Test func noPlantedSecretIsInAnErrorMessage() async throws {
+        try await withTemporaryDirectory { directory in
+            let messages = LockedBox<[String]>([])
+            func note(_ error: any Error) {
+                messages.withLock { $0 += [String(describing: error), error.localizedDescription, "\((error as NSError).userInfo)"] }
+            }
+            try await Cassette.use("errors", mode: .all, directory: directory) { session in
+                _ = try await Fixture.send(requests[0], on: session)
+            }
+            // No match, and exhausted: every request's secrets in the message's request and closest requests.
+            do {
+                try await Cassette.use("errors", mode: .none, directory: directory) { session in
+                    for request in requests {
+                        do { _ = try await Fixture.send(request, on: session) } catch { note(error) }
+                    }
+                    do { _ = try await Fixture.send(requests[0], on: session) } catch { note(error) }
+                }
+            } catch { note(error) }
+            // A transport failure while recording, with secrets in the URL and headers. The task gets the platform's
+            // own error, as it would live; the cassette's error is what must hold no secret.
+            do {
+                try await Cassette.use("refused", mode: .all, directory: directory) { session in
+                    var refused = URLRequest(url: URL(string: "http://127.0.0.1:9/x?token=\(queryToken)")!)
+                    refused.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+                    _ = try? await Fixture.send(refused, on: session)
+                }
+            } catch { note(error) }
+            // A task the platform cannot serve through a cassette.
+            do {
+                try await Cassette.use("download", mode: .all, directory: directory) { session in
+                    do { _ = try await session.download(for: request("/anything?token=\(queryToken)")) } catch { note(error) }
+                }
+            } catch { note(error) }
+
+            let all = messages.withLock { $0 }
+            #expect(all.count >= 12)
+            for secret in planted where secret != setCookieToken {
+                let leaks = all.filter { $0.contains(secret) }
+                #expect(leaks.isEmpty, "\(secret) appeared in: \(leaks)")
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Recording mistakes are loud and save nothing: a server that is down, a body that never used its session,
+/// two cassettes recording one file.
+@Suite("Recording mistakes fail loudly and save nothing")
+struct RecordingMistakesTests {
+    /// Nothing listens on port 9 of the loopback interface: every request is refused, offline or not.
+    private static let refused = "http://127.0.0.1:9/down?api_key=key-123456"
+
+    @Test("a transport error while recording fails use and writes no file")
+    func transportErrorSavesNothing() async {
+        await withTemporaryDirectory { directory in
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("down", mode: .all, directory: directory) { session in
+                    // The task gets the network's own error, as it would live.
+                    let refused = try? await Fixture.get(Self.refused, on: session)
+                    #expect(refused == nil)
+                }
+            }
+            #expect(error?.code == .transportError)
+            #expect(error?.message.contains("recordsTransportErrors: true") == true)
+            #expect(error?.description.contains("key-123456") == false)
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("down.json").path))
+        }
+    }
+
+    @Test("asked to, a cassette records the transport error and replays it")
+    func transportErrorRecordedWhenAsked() async throws {
+        try await withTemporaryDirectory { directory in
+            try await Cassette.use("down", mode: .all, directory: directory, recordsTransportErrors: true) { session in
+                let refused = try? await Fixture.get(Self.refused, on: session)
+                #expect(refused == nil)
+            }
+            let replayed = await #expect(throws: URLError.self) {
+                try await Cassette.use("down", mode: .none, directory: directory) { session in
+                    try await Fixture.get(Self.refused, on: session)
+                }
+            }
+            #expect(replayed?.code == .cannotConnectToHost)
+        }
+    }
+
+    @Test("a body that sends nothing through its session records nothing, and says why")
+    func nothingRecorded() async {
+        await withTemporaryDirectory { directory in
+            let error = #expect(throws: CassetteError.self) {
+                try Cassette.use("empty", mode: .once, directory: directory) { _ in }
+            }
+            #expect(error?.code == .nothingRecorded)
+            #expect(error?.message.contains("URLSession.shared") == true)
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("empty.json").path))
+        }
+    }
+
+    @Test("re-recording with nothing sent leaves the old file as it was")
+    func nothingRecordedKeepsTheOldFile() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/a")], name: "kept", in: directory)
+            let file = directory.appendingPathComponent("kept.json")
+            let before = try Data(contentsOf: file)
+            #expect(throws: CassetteError.self) {
+                try Cassette.use("kept", mode: .all, directory: directory) { _ in }
+            }
+            #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
+    @Test("a second cassette that would record the same file fails, naming it; replay-only cassettes share")
+    func oneWriterPerFile() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/a")], name: "shared", in: directory)
+            let file = directory.appendingPathComponent("shared.json")
+            // A recording cassette is open: another one on the file, recording or not, fails.
+            try await Cassette.use("shared", mode: .new, directory: directory) { session in
+                _ = try await Fixture.get("http://api.test/a", on: session)
+                for mode in [RecordMode.none, .new, .all] {
+                    let error = #expect(throws: CassetteError.self) {
+                        try Cassette.use("shared", mode: mode, directory: directory) { _ in }
+                    }
+                    #expect(error?.code == .alreadyOpen)
+                    #expect(error?.cassette?.path == file.path)
+                }
+            }
+            // Two that only replay share the file.
+            try await Cassette.use("shared", mode: .none, directory: directory) { outer in
+                try await Cassette.use("shared", mode: .none, directory: directory) { inner in
+                    _ = try await Fixture.get("http://api.test/a", on: inner)
+                }
+                _ = try await Fixture.get("http://api.test/a", on: outer)
+            }
+            // Closed cassettes give up their claim.
+            try await Cassette.use("shared", mode: .new, directory: directory) { session in
+                _ = try await Fixture.get("http://api.test/a", on: session)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Replay gives back what the live request carried")
+struct ReplayAnswerTests {
+    @Test("placeholders of the request's secrets turn into the values the replayed request carries")
+    func restoresFromTheLiveRequest() async throws {
+        try await withTemporaryDirectory { directory in
+            let recorded = Interaction(
+                request: RecordedRequest(method: "GET", url: "http://api.test/me", headers: ["Authorization": "Bearer <REDACTED:authorization>"]),
+                response: RecordedResponse(status: 200, headers: ["X-Echo": "<REDACTED:authorization>"],
+                                           body: Body(Data(#"{"token":"<REDACTED:authorization>"}"#.utf8)), url: "http://api.test/me"),
+                recordedAt: Fixture.recordedAt)
+            try Fixture.write([recorded], name: "restore", in: directory)
+            for token in ["token-used-in-ci", "a-different-token"] {
+                let (data, response) = try await Cassette.use("restore", mode: .none, directory: directory) { session in
+                    var request = URLRequest(url: URL(string: "http://api.test/me")!)
+                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                    return try await Fixture.send(request, on: session)
+                }
+                #expect(data == Data(#"{"token":"\#(token)"}"#.utf8))
+                #expect(response.value(forHTTPHeaderField: "X-Echo") == token)
+            }
+        }
+    }
+
+    @Test("an answer without placeholders is served as stored")
+    func plainAnswer() {
+        let interaction = Fixture.interaction("http://api.test/p", body: "<REDACTED>")
+        let answer = ReplayAnswer(interaction, redaction: .default)
+        guard case .response(let response, let body, let redirects) = answer.outcome(for: URL(string: "http://api.test/p")!,
+                                                                                       secrets: SecretSet(stem: "<REDACTED>")) else {
+            Issue.record("expected a response")
+            return
+        }
+        #expect(body == Data("<REDACTED>".utf8))
+        #expect(response.statusCode == 200)
+        #expect(redirects.isEmpty)
+    }
+}
