@@ -40,9 +40,9 @@ final class CassetteURLProtocol: URLProtocol {
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
-        // A recording answers from the recorder's queue, so its answer hops back to the task's work queue first
-        // (see TaskRoutes.workQueue(of:)).
-        let workQueue = TaskRoutes.workQueue(of: task)
+        // A recording answers from the recorder's queue, so its answer hops to a queue serialized with the task's
+        // session first (see TaskRoutes.clientQueue(for:)).
+        let workQueue = cassette.clientQueue
         let cookies = cassette.cookies
         let cancel = cassette.record(pending) { outcome in
             if let workQueue {
@@ -68,12 +68,11 @@ final class CassetteURLProtocol: URLProtocol {
     /// own loading would.
     private func deliver(_ outcome: Outcome, cookies: SessionCookies?) {
         switch outcome {
-        case .response(let response, let data, let redirects):
+        case .response(let response, let data, let setCookies):
             if let cookies {
-                for hop in redirects {
-                    cookies.store(from: hop.headers, url: URL(string: hop.url), mainDocumentURL: request.mainDocumentURL)
+                for setCookie in setCookies {
+                    cookies.store(setCookie, responseURL: response.url, mainDocumentURL: request.mainDocumentURL)
                 }
-                cookies.store(from: response.headerFields, url: response.url, mainDocumentURL: request.mainDocumentURL)
             }
             client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)
             if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }

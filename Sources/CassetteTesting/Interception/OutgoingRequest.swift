@@ -48,8 +48,9 @@ struct OutgoingRequest: Sendable {
             case .failure(let reason): return .failure(reason)
             }
         }
-        outgoing.request.httpBody = nil
-        outgoing.request.httpBodyStream = nil
+        // The body travels beside the request (mutating a URLRequest copies it, so only when there is one).
+        if outgoing.request.httpBody != nil { outgoing.request.httpBody = nil }
+        if outgoing.request.httpBodyStream != nil { outgoing.request.httpBodyStream = nil }
         return .success(outgoing)
     }
 }

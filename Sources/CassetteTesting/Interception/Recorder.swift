@@ -18,6 +18,10 @@ import FoundationNetworking
 final class Recorder: Sendable {
     private let session: URLSession
     private let transfers: RecordingDelegate
+    /// The serial queue the delegate runs on, held here: an operation queue does not retain its underlying queue.
+    private let delegateDispatchQueue = DispatchQueue(label: "CassetteTesting.Recorder")
+    /// Where a recording's answer is handed to the app's task: see ``TaskRoutes/clientQueue(for:)``.
+    let clientQueue: DispatchQueue?
 
     /// What a real request produced: the final response, its decoded body and the redirects before it.
     struct Exchange: Sendable {
@@ -38,7 +42,12 @@ final class Recorder: Sendable {
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCredentialStorage = nil
         transfers = RecordingDelegate()
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        // Delegate calls run straight on one serial dispatch queue, not through OperationQueue's own scheduling.
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = delegateDispatchQueue
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: delegateQueue)
+        clientQueue = TaskRoutes.clientQueue(for: session)
     }
 
     /// Sends `outgoing` to the real network; `completion` gets the exchange or the transport error. Returns a

@@ -38,22 +38,30 @@ struct SessionCookies: Sendable {
         return withCookies.value(forHTTPHeaderField: "Cookie") == nil ? request : withCookies
     }
 
-    /// Stores the cookies that `headers` (a response from `url`) set, as the session's policy allows.
-    func store(from headers: [String: String], url: URL?, mainDocumentURL: URL?) {
-        guard configuration.httpCookieAcceptPolicy != .never, let storage = configuration.httpCookieStorage, let url,
-              let setCookie = Self.setCookieHeader(in: headers) else {
+    /// The `Set-Cookie` values of one response, to store when the response is delivered.
+    struct SetCookie: Sendable {
+        /// Every `Set-Cookie` value, joined as URLSession joins repeated headers.
+        let header: String
+        /// The URL that sent them; `nil` for the URL the delivered response comes from.
+        let url: URL?
+    }
+
+    /// The `Set-Cookie` values in `headers` (whatever the case of their name) from `url`, or `nil` when there are none.
+    static func setCookie(in headers: [String: String], from url: URL?) -> SetCookie? {
+        let values = headers.filter { $0.key.caseInsensitiveCompare("Set-Cookie") == .orderedSame }.map(\.value)
+        return values.isEmpty ? nil : SetCookie(header: values.sorted().joined(separator: ", "), url: url)
+    }
+
+    /// Stores the cookies a response set, as the session's policy allows; `responseURL` stands in for a `nil` URL.
+    func store(_ setCookie: SetCookie, responseURL: URL?, mainDocumentURL: URL?) {
+        guard configuration.httpCookieAcceptPolicy != .never, let storage = configuration.httpCookieStorage,
+              let url = setCookie.url ?? responseURL else {
             return
         }
         // `cookies(withResponseHeaderFields:for:)` looks the header up by its exact name on some platforms.
-        let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
+        let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie.header], for: url)
         if !cookies.isEmpty {
             storage.setCookies(cookies, for: url, mainDocumentURL: mainDocumentURL)
         }
-    }
-
-    /// Every `Set-Cookie` value in `headers`, whatever the case of its name, joined as URLSession joins them.
-    private static func setCookieHeader(in headers: [String: String]) -> String? {
-        let values = headers.filter { $0.key.caseInsensitiveCompare("Set-Cookie") == .orderedSame }.map(\.value)
-        return values.isEmpty ? nil : values.sorted().joined(separator: ", ")
     }
 }

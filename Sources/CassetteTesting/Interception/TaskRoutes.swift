@@ -32,21 +32,29 @@ enum TaskRoutes {
         storedProperty("session", of: task)
     }
 
-    /// The queue swift-corelibs-foundation runs `task`'s work on, and on which a protocol must call its client:
-    /// the client reads the session's task registry, which only that queue may touch, so calling it from another
-    /// queue races with tasks being created on the same session (a crash in `URLSession.behaviour(for:)`).
+    /// A queue on which a protocol may call its client from elsewhere (a recording's answer): on
+    /// swift-corelibs-foundation, `session`'s work queue. The client reads the app session's task registry, which
+    /// only that session's work queue may touch; calling it from any other queue races with tasks being created on
+    /// the same session (a crash in `URLSession.behaviour(for:)`). Every session's work queue, and every task's,
+    /// targets one serial queue (`URLSession.sharedQueue`), so a block on any session's work queue is serialized
+    /// with the app session's: the recorder's own session serves, found once rather than per task.
     /// `nil` on Apple's platforms, whose client may be called from any queue.
-    static func workQueue(of task: URLSessionTask?) -> DispatchQueue? {
+    static func clientQueue(for session: URLSession) -> DispatchQueue? {
         #if canImport(FoundationNetworking)
-        return task.flatMap { storedProperty("workQueue", of: $0) }
+        return storedProperty("workQueue", of: session)
         #else
         return nil
         #endif
     }
 
-    /// A stored property of a task, found by reflection (corelibs keeps these internal).
-    private static func storedProperty<Value>(_ label: String, of task: URLSessionTask) -> Value? {
-        var mirror: Mirror? = Mirror(reflecting: task)
+    /// A task's work queue, found by reflection (what ``clientQueue(for:)`` relies on targets the same queue).
+    static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
+        storedProperty("workQueue", of: task)
+    }
+
+    /// A stored property of an object, found by reflection (corelibs keeps these internal).
+    private static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
+        var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children where child.label == label {
                 if let value = child.value as? Value { return value }

@@ -111,7 +111,7 @@ extension Redaction {
     /// `secret` gives it (`nil` keeps the value). Bodies that are not JSON come back unchanged, as do their bytes:
     /// values are replaced in place, so keys keep their order.
     func redact(jsonBody body: Body, secret: (_ key: String, _ value: String) -> InteractionSecret?) -> Body {
-        guard !matching.keyPaths.isEmpty, body.looksLikeJSON,
+        guard !matching.keyPaths.isEmpty, body.looksLikeJSON, matching.mayHoldKeys(body.data),
               let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
             return body
         }

@@ -117,6 +117,9 @@ final class CassetteSession: Sendable {
         }
     }
 
+    /// The queue a recording's answer is handed to the client on (see ``TaskRoutes/clientQueue(for:)``).
+    var clientQueue: DispatchQueue? { recorder?.clientQueue }
+
     /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it.
     func reject(_ request: URLRequest, because reason: Unservable) -> any Error {
         let stored = settings.redaction.redact(RecordedRequest(request, body: nil)).stored
@@ -149,7 +152,9 @@ final class CassetteSession: Sendable {
         let mainDocumentURL = pending.outgoing.request.mainDocumentURL
         return recorder.perform(pending.outgoing, onRedirect: { response, next in
             // As the session's own loading does: the redirect's cookies are stored before the next hop is sent.
-            cookies.store(from: response.headerFields, url: response.url, mainDocumentURL: mainDocumentURL)
+            if let setCookie = SessionCookies.setCookie(in: response.headerFields, from: response.url) {
+                cookies.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
+            }
             return cookies.redirecting(next)
         }, completion: { [self] result in
             switch result {
@@ -157,7 +162,8 @@ final class CassetteSession: Sendable {
                 let interaction = recordedInteraction(exchange, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 state.withLock { $0.recorded[pending.slot] = interaction }
-                deliver(.response(exchange.response, exchange.body, redirects: []))
+                let setCookie = SessionCookies.setCookie(in: exchange.response.headerFields, from: nil)
+                deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
                 if (error as? URLError)?.code == .cancelled { return deliver(.failure(error)) }
                 state.withLock { state in

@@ -5,9 +5,10 @@ import FoundationNetworking
 
 /// What the cassette protocol hands its client for one request.
 enum Outcome: Sendable {
-    /// A response and its complete body, with the redirects whose cookies the session must still store (replay
-    /// only: while recording, cookies of redirects are stored as each redirect happens).
-    case response(HTTPURLResponse, Data, redirects: [RecordedRedirect])
+    /// A response and its complete body, with the cookies the session must store when it is delivered: those of
+    /// the response and, on replay, of the redirects before it (while recording, each redirect's cookies are
+    /// stored as it happens).
+    case response(HTTPURLResponse, Data, cookies: [SessionCookies.SetCookie])
     /// A failure: a transport error, or the cassette's own error.
     case failure(any Error)
 }

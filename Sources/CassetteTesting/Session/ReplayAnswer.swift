@@ -9,8 +9,9 @@ import FoundationNetworking
 struct ReplayAnswer: Sendable {
     private enum Kind: Sendable {
         /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not.
+        /// `cookies` are the `Set-Cookie` values of the redirects and the response, found once.
         case response(status: Int, headers: [String: String], body: Data, httpVersion: String,
-                      recordedURL: String?, redirects: [RecordedRedirect])
+                      recordedURL: String?, redirects: [RecordedRedirect], cookies: [SessionCookies.SetCookie])
         case failure(RecordedFailure)
         /// Neither a response nor a failure was recorded.
         case unusable
@@ -28,7 +29,8 @@ struct ReplayAnswer: Sendable {
             kind = .response(status: recorded.status, headers: recorded.headers, body: recorded.body?.data ?? Data(),
                              httpVersion: recorded.httpVersion,
                              recordedURL: recorded.url == interaction.request.url ? nil : recorded.url,
-                             redirects: recorded.redirects)
+                             redirects: recorded.redirects,
+                             cookies: Self.setCookies(recorded.headers, recorded.redirects))
             restores = redaction.placeholderMarkers.contains { marker in
                 recorded.url.contains(marker) || recorded.headers.values.contains { $0.contains(marker) }
                     || recorded.body?.data.firstOffset(of: Data(marker.utf8)) != nil
@@ -46,24 +48,36 @@ struct ReplayAnswer: Sendable {
     /// the stored URL never show through.
     func outcome(for url: URL, secrets: SecretSet) -> Outcome {
         switch kind {
-        case .response(let status, var headers, var body, let httpVersion, var recordedURL, var redirects):
+        case .response(let status, var headers, var body, let httpVersion, var recordedURL, let redirects, var cookies):
             if restores {
                 let pairs = secrets.restorations
                 headers = headers.mapValues { $0.replacing(pairs) }
                 body = body.replacing(pairs)
                 recordedURL = recordedURL?.replacing(pairs)
-                redirects = redirects.map { $0.replacing(pairs, inURL: pairs) }
+                cookies = Self.setCookies(headers, redirects.map { $0.replacing(pairs, inURL: pairs) })
             }
             guard let response = HTTPURLResponse(url: recordedURL.flatMap(URL.init(string:)) ?? url, statusCode: status,
                                                  httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             }
-            return .response(response, body, redirects: redirects)
+            return .response(response, body, cookies: cookies)
         case .failure(let failure):
             return .failure(failure.urlError(for: url))
         case .unusable:
             return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }
+    }
+}
+
+extension ReplayAnswer {
+    /// The `Set-Cookie` values of `redirects` (from their URLs) and then of the response (from the URL it is
+    /// delivered from), in the order the session stores them.
+    static func setCookies(_ headers: [String: String], _ redirects: [RecordedRedirect]) -> [SessionCookies.SetCookie] {
+        var cookies = redirects.compactMap { hop in
+            SessionCookies.setCookie(in: hop.headers, from: URL(string: hop.url))
+        }
+        if let own = SessionCookies.setCookie(in: headers, from: nil) { cookies.append(own) }
+        return cookies
     }
 }
 

@@ -32,13 +32,13 @@ struct ReplayAnswerTests {
     func plainAnswer() {
         let interaction = Fixture.interaction("http://api.test/p", body: "<REDACTED>")
         let answer = ReplayAnswer(interaction, redaction: .default)
-        guard case .response(let response, let body, let redirects) = answer.outcome(for: URL(string: "http://api.test/p")!,
+        guard case .response(let response, let body, let cookies) = answer.outcome(for: URL(string: "http://api.test/p")!,
                                                                                        secrets: SecretSet(stem: "<REDACTED>")) else {
             Issue.record("expected a response")
             return
         }
         #expect(body == Data("<REDACTED>".utf8))
         #expect(response.statusCode == 200)
-        #expect(redirects.isEmpty)
+        #expect(cookies.isEmpty)
     }
 }

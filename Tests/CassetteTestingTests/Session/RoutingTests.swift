@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 @testable import CassetteTesting
 #if canImport(FoundationNetworking)
@@ -42,11 +43,31 @@ struct RoutingTests {
         #expect(TaskRoutes.session(of: task) === session)
     }
 
-    @Test("recordings answer on the task's work queue, found through corelibs' stored `workQueue` property")
-    func workQueueIsFound() {
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
-        #expect(TaskRoutes.workQueue(of: session.dataTask(with: URL(string: "http://api.test/")!)) != nil)
+    @Test("a recording answers on a queue serialized with every session's tasks: corelibs' work queues share one serial target")
+    func workQueuesAreSerializedTogether() async throws {
+        let recorder = URLSession(configuration: .ephemeral), app = URLSession(configuration: .ephemeral)
+        defer { recorder.invalidateAndCancel(); app.invalidateAndCancel() }
+        let clientQueue = try #require(TaskRoutes.clientQueue(for: recorder))
+        let taskQueue = try #require(TaskRoutes.workQueue(of: app.dataTask(with: URL(string: "http://api.test/")!)))
+        // A block on the task's queue that takes a while; once it runs, one on the client queue: if the two queues
+        // ran concurrently, the second would see the first still running.
+        let running = LockedBox(false)
+        let overlapped = LockedBox<Bool?>(nil)
+        let started = DispatchSemaphore(value: 0)
+        taskQueue.async {
+            running.withLock { $0 = true }
+            started.signal()
+            Thread.sleep(forTimeInterval: 0.1)
+            running.withLock { $0 = false }
+        }
+        started.wait()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            clientQueue.async {
+                overlapped.withLock { $0 = running.withLock { $0 } }
+                done.resume()
+            }
+        }
+        #expect(overlapped.withLock { $0 } == false)
     }
     #endif
 
