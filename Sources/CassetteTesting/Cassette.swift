@@ -18,8 +18,14 @@ import FoundationNetworking
 /// that file without touching the network. ``RecordMode`` says when recording happens. Each call gets its own
 /// session and its own cassette, so tests that run in parallel never see each other's traffic.
 ///
-/// `use` throws a ``CassetteError`` when a request found no recorded match (even if the body caught the request's
-/// error), when the cassette cannot be read or written, or when the body throws (its own error, then).
+/// Through the session the code under test sees what it would see live: bodies sent with any API reach the real
+/// server as sent, cookies live in the session's own `httpCookieStorage`, and secrets are hidden in the file but
+/// restored on replay (see ``Redaction`` for the one documented difference).
+///
+/// `use` throws a ``CassetteError`` when a request found no recorded match or failed in transport while recording
+/// (even if the body caught the request's error), when a task cannot go through a cassette on this platform, when
+/// a recording saw no request, when the cassette cannot be read or written, or when the body throws (its own
+/// error, then).
 public enum Cassette {
     /// Runs `body` with a `URLSession` whose requests go through the cassette `name`; saves what was recorded
     /// when `body` returns, before `use` returns.
@@ -90,7 +96,9 @@ public enum Cassette {
     /// Like `use`, but hands `body` a `URLSessionConfiguration` for code that builds its own sessions.
     ///
     /// Every session made from the configuration goes through the cassette. Keep its `protocolClasses` and
-    /// `urlCache`: they are how requests find the cassette.
+    /// `urlCache`: they are how requests find the cassette. Its cookie settings (`httpCookieStorage`,
+    /// `httpShouldSetCookies`, `httpCookieAcceptPolicy`) are yours to change before you make a session; the cassette
+    /// reads them for each request.
     @discardableResult
     public static func useConfiguration<T>(
         _ name: String,
