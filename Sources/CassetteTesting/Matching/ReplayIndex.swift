@@ -4,7 +4,7 @@
 struct ReplayIndex: Sendable {
     /// The recorded interactions, in recording order.
     let interactions: [Interaction]
-    private var groups: [String: Group] = [:]
+    private var groups: [MatchKey: Group] = [:]
 
     /// The interactions recorded under one key, and how many of them were replayed.
     private struct Group {
@@ -27,18 +27,37 @@ struct ReplayIndex: Sendable {
         self.interactions = interactions
         groups.reserveCapacity(interactions.count)
         for (position, interaction) in interactions.enumerated() {
-            groups[matchers.key(for: interaction.request), default: Group(positions: [])].positions.append(position)
+            groups[MatchKey(matchers.key(for: interaction.request)), default: Group(positions: [])].positions.append(position)
         }
     }
 
     /// Takes the next interaction recorded under `key`.
     mutating func take(_ key: String) -> Lookup {
-        guard let slot = groups.index(forKey: key) else { return .none }
+        guard let slot = groups.index(forKey: MatchKey(key)) else { return .none }
         let group = groups.values[slot]
         guard group.replayed < group.positions.count else {
             return .exhausted(last: group.positions[group.positions.count - 1], count: group.positions.count)
         }
         groups.values[slot].replayed += 1
         return .next(group.positions[group.replayed])
+    }
+}
+
+/// A match key compared byte for byte. Swift's `String` compares by canonical equivalence, so `"é"` written
+/// precomposed and decomposed would be one key, while a server may answer them differently.
+struct MatchKey: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: MatchKey, rhs: MatchKey) -> Bool {
+        lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

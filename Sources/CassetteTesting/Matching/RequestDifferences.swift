@@ -14,7 +14,7 @@ struct RequestDifferences {
     private static let shownValueLength = 60
 
     init(_ request: RecordedRequest, recorded: RecordedRequest, matchers: [RequestMatcher]) {
-        let differing = matchers.filter { $0.key(request) != $0.key(recorded) }
+        let differing = matchers.filter { MatchKey($0.key(request)) != MatchKey($0.key(recorded)) }
         self.matchers = differing.map(\.name)
         var details: [String] = []
         var replacements: [String: RequestMatcher] = [:]
@@ -67,7 +67,7 @@ struct RequestDifferences {
     private static func matchAfterIgnoring(_ request: RecordedRequest, _ recorded: RecordedRequest,
                                            _ matchers: [RequestMatcher], _ replacements: [String: RequestMatcher]) -> Bool {
         for matcher in matchers where replacements[matcher.name] == nil {
-            if matcher.key(request) != matcher.key(recorded) { return false }
+            if MatchKey(matcher.key(request)) != MatchKey(matcher.key(recorded)) { return false }
         }
         if replacements[RequestMatcher.url.name] != nil || replacements[RequestMatcher.query.name] != nil {
             let a = URLParts(request.url), b = URLParts(recorded.url)

@@ -113,6 +113,6 @@ extension Array where Element == RequestMatcher {
 
     /// The names of the matchers under which the two requests differ.
     func differences(between request: RecordedRequest, and other: RecordedRequest) -> [String] {
-        filter { $0.key(request) != $0.key(other) }.map(\.name)
+        filter { MatchKey($0.key(request)) != MatchKey($0.key(other)) }.map(\.name)
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// One secret of an interaction: a value no cassette may hold, the forms it takes on the wire, and the placeholder
 /// written for each form.
 ///
-/// A value found in a request is *restorable*: its placeholders name where it was found (`<REDACTED:token>`), and
-/// replay turns them back into the value the live request carries. A value learned from a response is not: its
-/// one placeholder (`REDACTED_token_3`) is what replay serves.
+/// A value found in a request is *restorable*: its placeholders name where it was found (`<REDACTED:token>`), one
+/// per form the value took (`<REDACTED:token:json-u>` for a JSON string with `\u` escapes), and replay turns each
+/// back into the same form of the value the live request carries, so the bytes come back exactly. A value learned
+/// from a response is not restorable: its one placeholder (`REDACTED_token_3`) stands for every form, and is what
+/// replay serves.
 struct InteractionSecret: Sendable, Hashable {
     /// The value as the code under test knows it (percent-decoded).
     let value: String
@@ -13,10 +15,6 @@ struct InteractionSecret: Sendable, Hashable {
     let encoded: String
     /// What replaces ``value`` in headers and bodies.
     let placeholder: String
-    /// What replaces any percent-encoded form of the value, and ``value`` itself inside URLs.
-    let encodedPlaceholder: String
-    /// What replaces the value escaped as inside a JSON string, when that differs from ``value``.
-    let jsonPlaceholder: String
     /// Whether replay turns the placeholders back into a live request's value.
     let isRestorable: Bool
     /// Whether the value is searched for across the interaction, or replaced only where a rule found it.
@@ -24,44 +22,35 @@ struct InteractionSecret: Sendable, Hashable {
 
     /// A secret found in a request, named after where it was found; `stem` is ``Redaction/placeholder``.
     init(requestValue value: String, encoded: String?, name: String, stem: String) {
-        let named = Self.named(stem, name)
-        self.init(value: value, encoded: encoded ?? value, placeholder: named,
-                  jsonPlaceholder: Self.named(stem, name + ":json"), isRestorable: true,
+        self.init(value: value, encoded: encoded ?? value, placeholder: Self.named(stem, name), isRestorable: true,
                   isSearched: value.count >= Redaction.minimumSearchedLength)
     }
 
-    /// A literal secret of the rules, with the placeholder its caller chose.
+    /// A literal secret of the rules (or a value that only varies, such as a multipart boundary), with the
+    /// placeholder its caller chose.
     init(literal secret: Redaction.Secret) {
-        self.init(value: secret.value, encoded: secret.value, placeholder: secret.placeholder,
-                  jsonPlaceholder: Self.inserting(":json", into: secret.placeholder), isRestorable: true, isSearched: true)
-    }
-
-    /// The same secret, known to be percent-encoded as `encoded` where it stands in a URL or form.
-    func encoded(as encoded: String) -> InteractionSecret {
-        InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, jsonPlaceholder: jsonPlaceholder,
-                          isRestorable: isRestorable, isSearched: isSearched)
+        self.init(value: secret.value, encoded: secret.value, placeholder: secret.placeholder, isRestorable: true,
+                  isSearched: true)
     }
 
     /// A secret learned from a response, with the one placeholder replay serves in its place.
     init(learnedValue value: String, placeholder: String) {
-        self.value = value
-        encoded = value
-        self.placeholder = placeholder
-        encodedPlaceholder = placeholder
-        jsonPlaceholder = placeholder
-        isRestorable = false
-        isSearched = value.count >= Self.minimumLearnedSearchedLength
+        self.init(value: value, encoded: value, placeholder: placeholder, isRestorable: false,
+                  isSearched: value.count >= Self.minimumLearnedSearchedLength)
     }
 
-    private init(value: String, encoded: String, placeholder: String, jsonPlaceholder: String,
-                 isRestorable: Bool, isSearched: Bool) {
+    private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool) {
         self.value = value
         self.encoded = encoded
         self.placeholder = placeholder
-        encodedPlaceholder = placeholder.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? placeholder
-        self.jsonPlaceholder = jsonPlaceholder
         self.isRestorable = isRestorable
         self.isSearched = isSearched
+    }
+
+    /// The same secret, known to be percent-encoded as `encoded` where it stands in a URL or form.
+    func encoded(as encoded: String) -> InteractionSecret {
+        InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, isRestorable: isRestorable,
+                          isSearched: isSearched)
     }
 
     /// A value the server sent is searched for elsewhere only from this length: it cannot be restored, so a
@@ -70,67 +59,65 @@ struct InteractionSecret: Sendable, Hashable {
 
     /// `<REDACTED>` with `name` becomes `<REDACTED:name>`; a stem without angle brackets gets `:name` appended.
     static func named(_ stem: String, _ name: String) -> String {
-        inserting(":" + name, into: stem)
+        stem.hasSuffix(">") ? String(stem.dropLast()) + ":" + name + ">" : stem + ":" + name
     }
 
-    private static func inserting(_ suffix: String, into placeholder: String) -> String {
-        placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + suffix + ">" : placeholder + suffix
+    /// The placeholder standing for the form `form` of the value.
+    func placeholder(for form: WireForm) -> String {
+        guard isRestorable, let suffix = form.suffix else { return placeholder }
+        return placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix
     }
 
-    /// The forms of the value to look for, each with what replaces it, inside a URL or elsewhere.
+    /// Each distinct form the value takes on the wire (the plain value first), with its placeholder.
+    var forms: [(form: WireForm, text: String, placeholder: String)] {
+        var seen: Set<String> = []
+        var forms: [(form: WireForm, text: String, placeholder: String)] = []
+        for form in WireForm.allCases {
+            let text = form.write(value, encoded: encoded)
+            guard !text.isEmpty, seen.insert(text).inserted else { continue }
+            forms.append((form, text, placeholder(for: form)))
+        }
+        return forms
+    }
+
+    /// The forms of the value to look for, each with what replaces it: inside a URL, the placeholder percent-encoded
+    /// (and only the forms a URL can hold).
     func replacements(inURL: Bool) -> [(find: String, replace: String)] {
-        var pairs: [(find: String, replace: String)] = []
-        for variant in percentEncodedVariants where variant != value {
-            pairs.append((variant, encodedPlaceholder))
+        forms.compactMap { form in
+            guard inURL else { return (form.text, form.placeholder) }
+            guard !form.form.isJSON else { return nil }
+            return (form.text, Self.percentEncoded(form.placeholder))
         }
-        if inURL {
-            pairs.append((value, encodedPlaceholder))
-        } else {
-            let escaped = Self.jsonEscaped(value)
-            if escaped != value { pairs.append((escaped, jsonPlaceholder)) }
-            let slashEscaped = escaped.replacingOccurrences(of: "/", with: "\\/")
-            if slashEscaped != escaped { pairs.append((slashEscaped, jsonPlaceholder)) }
-            pairs.append((value, placeholder))
-        }
-        return pairs
     }
 
-    /// Each placeholder with the form of the value it stands for.
+    /// The placeholder, percent-encoded, that stands in a URL or form body for the form of the value written `text`.
+    func placeholderInURL(for text: String) -> String {
+        Self.percentEncoded(forms.first { $0.text == text }?.placeholder ?? placeholder)
+    }
+
+    /// The value as whole JSON strings (`"value"`, in each escaping a JSON writer may use), each with the JSON
+    /// string of its placeholder.
+    var jsonStringReplacements: [(find: String, replace: String)] {
+        forms.filter { [.plain, .json, .jsonSlash, .jsonASCII, .jsonASCIIUppercase].contains($0.form) }
+            .map { ("\"\($0.text)\"", "\"\($0.placeholder)\"") }
+    }
+
+    /// Each placeholder (also percent-encoded, as URLs hold them) with the form of the value it stands for.
     var restorations: [(find: String, replace: String)] {
-        var pairs = [(find: placeholder, replace: value)]
-        if encodedPlaceholder != placeholder { pairs.append((encodedPlaceholder, encoded)) }
-        if jsonPlaceholder != placeholder { pairs.append((jsonPlaceholder, Self.jsonEscaped(value))) }
-        return pairs
+        forms.flatMap { form -> [(find: String, replace: String)] in
+            let encoded = Self.percentEncoded(form.placeholder)
+            return encoded == form.placeholder ? [(form.placeholder, form.text)]
+                : [(form.placeholder, form.text), (encoded, form.text)]
+        }
     }
 
-    /// The ways a client or server may percent-encode the value: as it was seen, as query values are usually
-    /// encoded, and with everything but letters and digits encoded.
-    private var percentEncodedVariants: [String] {
-        var variants = [encoded]
-        for allowed in [CharacterSet.urlQueryValueAllowed, .alphanumerics] {
-            if let variant = value.addingPercentEncoding(withAllowedCharacters: allowed), !variants.contains(variant) {
-                variants.append(variant)
-            }
-        }
-        return variants
+    /// Every placeholder text this secret may leave, plain and percent-encoded.
+    var placeholderTexts: [String] {
+        forms.flatMap { [$0.placeholder, Self.percentEncoded($0.placeholder)] }
     }
 
-    /// The text inside a JSON string that holds `value` (quotes, backslashes and control characters escaped).
-    static func jsonEscaped(_ value: String) -> String {
-        guard value.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }) else { return value }
-        var result = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
     }
 }
 

@@ -10,18 +10,24 @@ extension Redaction {
         var secrets = SecretSet(stem: placeholder)
         // Literal secrets first: where one is also found by a rule, its caller's placeholder names it.
         for literal in self.secrets { secrets.add(literal: literal) }
+        let contentType = ContentType(request.header("Content-Type"))
+        // A multipart boundary is no secret, but it changes with every request and servers echo it: restored
+        // like a secret, an echo replays as live.
+        if let boundary = contentType?.multipartBoundary, boundary.count >= Self.minimumVolatileLength {
+            secrets.add(literal: Secret(value: boundary, placeholder: Self.boundaryPlaceholder))
+        }
         var stored = request
         if !request.headers.isEmpty {
             stored.headers = redact(headers: request.headers) { name, value in
                 secrets.add(requestValue: value, name: name)?.placeholder
             }
         }
+        stored.url = redact(userInfoOf: request.url, into: &secrets)
         if !matching.parameterNames.isEmpty {
-            stored.url = redact(queryOf: request.url, into: &secrets)
+            stored.url = redact(queryOf: stored.url, into: &secrets)
         }
         if let body = request.body {
-            stored.body = redact(requestBody: body, contentType: request.headers.value(caseInsensitiveKey: "Content-Type"),
-                                 into: &secrets)
+            stored.body = redact(requestBody: body, contentType: contentType, into: &secrets)
         }
         for secret in learned { secrets.add(learned: secret) }
         guard !secrets.isEmpty else { return (stored, secrets) }
@@ -50,23 +56,57 @@ extension Redaction {
         return result
     }
 
-    /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders.
+    /// A value that changes with every request (a multipart boundary) is restored like a secret from this length.
+    static let minimumVolatileLength = 8
+
+    /// What a multipart boundary becomes in a cassette.
+    static let boundaryPlaceholder = "<BOUNDARY>"
+
+    /// `url` with the password of its user information (`https://user:password@host`) replaced: a secret always.
+    private func redact(userInfoOf url: String, into secrets: inout SecretSet) -> String {
+        let parts = URLParts(url)
+        guard let at = parts.authority.lastIndex(of: "@"),
+              let colon = parts.authority[..<at].firstIndex(of: ":") else {
+            return url
+        }
+        let written = parts.authority[parts.authority.index(after: colon)..<at]
+        guard let secret = secrets.add(requestValue: FormFields.decode(written, plusIsSpace: false), encoded: String(written),
+                                       name: "url-password") else {
+            return url
+        }
+        return String(url[..<written.startIndex]) + secret.placeholderInURL(for: String(written)) + url[written.endIndex...]
+    }
+
+    /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
+    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`) are secrets too, replaced where they appear.
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
         guard url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else { return url }
         let fields = FormFields(query, plusIsSpace: false)
-        return replacing(fields, in: url, into: &secrets)
+        for field in fields.fields {
+            guard let mark = field.value.firstIndex(of: "?") else { continue }
+            let nested = FormFields(field.value[field.value.index(after: mark)...], plusIsSpace: false)
+            for inner in nested.fields where matching.parameterNames.contains(SecretName.normalized(inner.name)) {
+                secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), name: inner.name)
+            }
+        }
+        return replacing(fields, in: url, into: &secrets, plusMayBeSpace: true)
     }
 
     /// `text` with the values of the fields a rule names replaced by their percent-encoded placeholders.
-    private func replacing(_ fields: FormFields, in text: String, into secrets: inout SecretSet) -> String {
+    /// `plusMayBeSpace`: in a query a `+` is a plus to URL rules and a space to most servers: both values are secrets.
+    private func replacing(_ fields: FormFields, in text: String, into secrets: inout SecretSet,
+                           plusMayBeSpace: Bool = false) -> String {
         var result = ""
         var cursor = text.startIndex
         for field in fields.fields where matching.parameterNames.contains(SecretName.normalized(field.name)) {
             guard let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name) else {
                 continue
             }
+            if plusMayBeSpace, field.encodedValue.contains("+") {
+                secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), name: field.name)
+            }
             result += text[cursor..<field.valueRange.lowerBound]
-            result += secret.encodedPlaceholder
+            result += secret.placeholderInURL(for: String(field.encodedValue))
             cursor = field.valueRange.upperBound
         }
         guard cursor != text.startIndex else { return text }
@@ -75,8 +115,7 @@ extension Redaction {
     }
 
     /// A request body with the form fields or JSON values a rule names replaced.
-    private func redact(requestBody body: Body, contentType: String?, into secrets: inout SecretSet) -> Body {
-        let type = ContentType(contentType)
+    private func redact(requestBody body: Body, contentType type: ContentType?, into secrets: inout SecretSet) -> Body {
         if type?.isForm == true, let text = String(data: body.data, encoding: .utf8) {
             let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text, into: &secrets)
             return redacted == text ? body : Body(Data(redacted.utf8))
@@ -125,16 +164,5 @@ extension Redaction {
         guard !pairs.isEmpty else { return body.parsedJSON == nil ? Body(body.data, parsedJSON: json) : body }
         let data = body.data.replacing(pairs.sorted { $0.find.utf8.count > $1.find.utf8.count })
         return data == body.data ? body : Body(data)
-    }
-}
-
-extension InteractionSecret {
-    /// The secret as a whole JSON string (`"value"`, escaped as JSON writers do) with the JSON string of its placeholder.
-    var jsonStringReplacements: [(find: String, replace: String)] {
-        let escaped = Self.jsonEscaped(value)
-        var pairs = [(find: "\"\(escaped)\"", replace: "\"\(escaped == value ? placeholder : jsonPlaceholder)\"")]
-        let slashEscaped = escaped.replacingOccurrences(of: "/", with: "\\/")
-        if slashEscaped != escaped { pairs.append(("\"\(slashEscaped)\"", "\"\(jsonPlaceholder)\"")) }
-        return pairs
     }
 }

@@ -85,7 +85,7 @@ struct SecretSet: Sendable {
 
     /// Every searched secret's replacements, longest text first so that a secret containing another goes first.
     func replacements(inURL: Bool) -> [(find: String, replace: String)] {
-        let placeholders = secrets.flatMap { [$0.placeholder, $0.encodedPlaceholder, $0.jsonPlaceholder] }
+        let placeholders = secrets.flatMap(\.placeholderTexts)
         return secrets
             .filter { secret in secret.isSearched && !placeholders.contains { $0.contains(secret.value) } }
             .flatMap { $0.replacements(inURL: inURL) }

@@ -42,7 +42,7 @@ extension CassetteSession {
         let nsError = error as NSError
         let code = nsError.domain == NSURLErrorDomain ? "URLError \(nsError.code)" : "\(nsError.domain) \(nsError.code)"
         return CassetteError(.transportError,
-                             "\(describe(request)) failed while recording (\(code)), so nothing was saved: a fixture of a server that was down would replay forever. Make the server reachable and record again (a test of this failure itself passes recordsTransportErrors: true).",
+                             "\(describe(request)) failed while recording (\(code): \(nsError.localizedDescription)), so nothing was saved: a recorded failure would replay forever. Make the request succeed and record again (a test of this failure itself passes recordsTransportErrors: true).",
                              cassette: settings.file)
     }
 

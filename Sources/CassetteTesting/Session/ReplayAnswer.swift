@@ -20,8 +20,15 @@ struct ReplayAnswer: Sendable {
     private let kind: Kind
     /// Whether the response holds a placeholder that the live request's secrets turn back into a value.
     private let restores: Bool
+    /// The name of the `Content-Length` header when the body is not encoded: replay keeps it equal to the length
+    /// of the body it serves, which placeholders and restored values of another length change.
+    private let lengthHeader: String?
 
     init(_ interaction: Interaction, redaction: Redaction) {
+        lengthHeader = interaction.response.flatMap { response in
+            guard response.headers.value(caseInsensitiveKey: "Content-Encoding") == nil else { return nil }
+            return response.headers.keys.first { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }
+        }
         if let failure = interaction.failure {
             kind = .failure(failure)
             restores = false
@@ -56,6 +63,9 @@ struct ReplayAnswer: Sendable {
                 recordedURL = recordedURL?.replacing(pairs)
                 cookies = Self.setCookies(headers, redirects.map { $0.replacing(pairs, inURL: pairs) })
             }
+            if let lengthHeader, !body.isEmpty, headers[lengthHeader] != String(body.count) {
+                headers[lengthHeader] = String(body.count)
+            }
             guard let response = HTTPURLResponse(url: recordedURL.flatMap(URL.init(string:)) ?? url, statusCode: status,
                                                  httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
@@ -82,20 +92,14 @@ extension ReplayAnswer {
 }
 
 extension Redaction {
-    /// Text that only a placeholder restored on replay contains: the stem of named placeholders (`<REDACTED:`),
-    /// percent-encoded too, and the literal secrets' placeholders.
+    /// Text that only a placeholder restored on replay contains: the stem of named placeholders (`<REDACTED:`) and
+    /// of the literal secrets' placeholders, percent-encoded too.
     var placeholderMarkers: [String] {
-        let stem = InteractionSecret.named(placeholder, "")
-        let named = String(stem.dropLast(stem.hasSuffix(">") ? 1 : 0))
-        var markers = [named]
-        for literal in secrets.map(InteractionSecret.init(literal:)) {
-            markers.append(literal.placeholder)
-            markers.append(literal.jsonPlaceholder)
-        }
+        let stems = [InteractionSecret.named(placeholder, ""), Self.boundaryPlaceholder] + secrets.map(\.placeholder)
+        var markers = stems.map { $0.hasSuffix(">") ? String($0.dropLast()) : $0 }
         for marker in markers {
-            if let encoded = marker.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed), encoded != marker {
-                markers.append(encoded)
-            }
+            let encoded = InteractionSecret.percentEncoded(marker)
+            if encoded != marker { markers.append(encoded) }
         }
         return markers
     }

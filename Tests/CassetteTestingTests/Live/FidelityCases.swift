@@ -166,6 +166,19 @@ extension FidelityCase {
             request.httpBody = Data("user=u&password=\(password)&note=a+b".utf8)
             return request
         },
+        data("a non-ASCII JSON password, echoed with \\u escapes") {
+            var request = Self.request("/anything", method: "POST", headers: ["Content-Type": "application/json"])
+            request.httpBody = try? JSONSerialization.data(withJSONObject: ["password": "pässwörd-\(password)", "note": "a/b \"q\""])
+            return request
+        },
+        data("a token in a URL held in a query value, through a redirect") {
+            let target = "/anything?access_token=\(token)&x=1".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return request("/redirect-to?url=\(target)")
+        },
+        data("a + in a query token") { request("/anything?token=pl+us%20\(token)+x&n=1") },
+        data("a password in the URL's user information") {
+            URLRequest(url: URL(string: LiveServer.url("/basic-auth/demo/\(password)").replacingOccurrences(of: "://", with: "://demo:\(password)@"))!)
+        },
         data("basic auth, the password in the path") {
             request("/basic-auth/demo/\(password)",
                     headers: ["Authorization": "Basic " + Data("demo:\(password)".utf8).base64EncodedString()])

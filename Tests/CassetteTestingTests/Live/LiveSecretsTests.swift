@@ -22,10 +22,13 @@ struct LiveSecretsTests {
     private let authTokenHeader = "x-auth-\(UUID().uuidString)"
     private let apiKey = "api-key-\(UUID().uuidString)"
     private let setCookieToken = "set-cookie-\(UUID().uuidString)"
+    private let unicodePassword = "pässwörd-\(UUID().uuidString.prefix(8))"
+    private let nestedToken = "nested-\(UUID().uuidString)"
+    private let userInfoPassword = "userinfo-\(UUID().uuidString.prefix(10))"
 
     private var planted: [String] {
         [bearer, basicPassword, queryToken, jsonPassword, clientSecret, formRefreshToken, cookie, authTokenHeader,
-         apiKey, setCookieToken]
+         apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword]
     }
 
     private func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
@@ -50,6 +53,10 @@ struct LiveSecretsTests {
             request("/cookies", headers: ["Cookie": "sid=\(cookie)"]),
             request("/headers", headers: ["X-Auth-Token": authTokenHeader, "X-Api-Key": apiKey]),
             request("/cookies/set?session_token=\(setCookieToken)"),
+            request("/anything", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: #"{"password":"\#(unicodePassword)"}"#),
+            request("/redirect-to?url=" + ("/anything?access_token=\(nestedToken)").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
+            URLRequest(url: URL(string: LiveServer.url("/basic-auth/demo/\(userInfoPassword)").replacingOccurrences(of: "://", with: "://demo:\(userInfoPassword)@"))!),
         ]
     }
 
@@ -71,10 +78,13 @@ struct LiveSecretsTests {
             let replayed = try await Cassette.use("secrets", mode: .none, directory: directory) { try await sendAll(on: $0) }
             let file = try String(contentsOf: directory.appendingPathComponent("secrets.json"), encoding: .utf8)
             for secret in planted {
-                #expect(live.joined().contains(secret), "httpbin should echo \(secret)")
+                let echoed = WireForm.allCases.contains { live.joined().contains($0.write(secret, encoded: secret)) }
+                #expect(echoed, "httpbin should echo \(secret)")
                 #expect(!file.contains(secret), "\(secret) reached the file")
-                let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
-                #expect(!file.contains(encoded))
+                for form in WireForm.allCases {
+                    let written = form.write(secret, encoded: secret)
+                    #expect(!file.contains(written), "\(secret) reached the file as \(form)")
+                }
             }
             #expect(!file.contains(Data("demo:\(basicPassword)".utf8).base64EncodedString()))
             #expect(recorded == live)

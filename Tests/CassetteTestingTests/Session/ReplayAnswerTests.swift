@@ -28,6 +28,42 @@ struct ReplayAnswerTests {
         }
     }
 
+    @Test("Content-Length follows the body replay serves when a restored value changed its length")
+    func contentLengthFollowsTheBody() async throws {
+        try await withTemporaryDirectory { directory in
+            let body = #"{"token":"<REDACTED:authorization>"}"#
+            let recorded = Interaction(
+                request: RecordedRequest(method: "GET", url: "http://api.test/me", headers: ["Authorization": "Bearer <REDACTED:authorization>"]),
+                response: RecordedResponse(status: 200, headers: ["Content-Length": "99"], body: Body(Data(body.utf8)),
+                                           url: "http://api.test/me"),
+                recordedAt: Fixture.recordedAt)
+            try Fixture.write([recorded], name: "length", in: directory)
+            let (data, response) = try await Cassette.use("length", mode: .none, directory: directory) { session in
+                var request = URLRequest(url: URL(string: "http://api.test/me")!)
+                request.setValue("Bearer short", forHTTPHeaderField: "Authorization")
+                return try await Fixture.send(request, on: session)
+            }
+            #expect(data == Data(#"{"token":"short"}"#.utf8))
+            #expect(response.value(forHTTPHeaderField: "Content-Length") == String(data.count))
+        }
+    }
+
+    @Test("a replayed transport error has the userInfo keys the live one had")
+    func transportErrorShape() {
+        let live = URLError(.timedOut, userInfo: [:])
+        let recorded = RecordedFailure(live, description: live.localizedDescription)
+        let url = URL(string: "http://api.test/slow")!
+        #expect(recorded.urlError(for: url).errorUserInfo.isEmpty)
+        let refused = URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,
+                                                                NSUnderlyingErrorKey: NSError(domain: "kCFErrorDomainCFNetwork", code: -1004)])
+        let replayed = RecordedFailure(refused, description: "x").urlError(for: url)
+        #expect(replayed.failingURL == url)
+        #expect(replayed.errorUserInfo["NSErrorFailingURLStringKey"] as? String == url.absoluteString)
+        #expect((replayed.errorUserInfo[NSUnderlyingErrorKey] as? NSError)?.code == -1004)
+        // Cassettes recorded before the shape was kept still name the URL.
+        #expect(RecordedFailure(code: -1001, description: "timed out").urlError(for: url).failingURL == url)
+    }
+
     @Test("an answer without placeholders is served as stored")
     func plainAnswer() {
         let interaction = Fixture.interaction("http://api.test/p", body: "<REDACTED>")

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A way a value is written on the wire. Redaction looks for a secret in every form and writes a placeholder per
+/// form, so that replay can write the live value back in the same form: byte for byte what live gave.
+///
+/// Servers echo what they were sent in many forms: percent-encoded in URLs, escaped in JSON strings (with `\/` by
+/// Foundation's writer, with `\u00e4` by Python's), and a raw body echoed as a string inside a JSON document (httpbin's
+/// `data`, error messages quoting a request) is escaped twice.
+enum WireForm: CaseIterable, Sendable {
+    case plain
+    /// Percent-encoded as the request wrote it.
+    case observed
+    /// Percent-encoded as query values usually are.
+    case queryEncoded
+    /// Everything but ASCII letters and digits percent-encoded.
+    case strictlyEncoded
+    /// Inside a JSON string: quotes, backslashes and control characters escaped.
+    case json
+    /// … and `/` as `\/`.
+    case jsonSlash
+    /// … and characters outside ASCII as `\u00e4` (lowercase hex, surrogate pairs beyond the BMP).
+    case jsonASCII
+    /// … with uppercase hex, `\u00E4`.
+    case jsonASCIIUppercase
+    /// A JSON string inside a JSON string.
+    case jsonInJSON
+    /// A JSON string written with `\/`, inside a JSON string.
+    case jsonSlashInJSON
+    /// A JSON string inside a JSON string written with `\u` escapes.
+    case jsonInJSONASCII
+    /// A JSON string written with `\u` escapes, inside a JSON string.
+    case jsonASCIIInJSON
+
+    /// What a placeholder for this form adds to the secret's name; `nil` for the plain form.
+    var suffix: String? {
+        switch self {
+        case .plain: nil
+        case .observed: "pct"
+        case .queryEncoded: "pct-q"
+        case .strictlyEncoded: "pct-a"
+        case .json: "json"
+        case .jsonSlash: "json-slash"
+        case .jsonASCII: "json-u"
+        case .jsonASCIIUppercase: "json-U"
+        case .jsonInJSON: "json2"
+        case .jsonSlashInJSON: "json2-slash"
+        case .jsonInJSONASCII: "json2-u"
+        case .jsonASCIIInJSON: "json2-ui"
+        }
+    }
+
+    /// Whether the form only occurs inside JSON strings (never in a URL).
+    var isJSON: Bool {
+        switch self {
+        case .plain, .observed, .queryEncoded, .strictlyEncoded: false
+        default: true
+        }
+    }
+
+    /// The value written in this form; `encoded` is how the request percent-encoded it.
+    func write(_ value: String, encoded: String) -> String {
+        switch self {
+        case .plain: value
+        case .observed: encoded
+        case .queryEncoded: value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value
+        case .strictlyEncoded: value.addingPercentEncoding(withAllowedCharacters: .asciiAlphanumerics) ?? value
+        case .json: Self.escaped(value)
+        case .jsonSlash: Self.escaped(value, slash: true)
+        case .jsonASCII: Self.escaped(value, ascii: .lowercase)
+        case .jsonASCIIUppercase: Self.escaped(value, ascii: .uppercase)
+        case .jsonInJSON: Self.escaped(Self.escaped(value))
+        case .jsonSlashInJSON: Self.escaped(Self.escaped(value, slash: true))
+        case .jsonInJSONASCII: Self.escaped(Self.escaped(value), ascii: .lowercase)
+        case .jsonASCIIInJSON: Self.escaped(Self.escaped(value, ascii: .lowercase))
+        }
+    }
+
+    private enum HexCase { case lowercase, uppercase }
+
+    /// The text inside a JSON string that holds `value`.
+    private static func escaped(_ value: String, slash: Bool = false, ascii: HexCase? = nil) -> String {
+        guard value.unicodeScalars.contains(where: { needsEscape($0, slash: slash, ascii: ascii != nil) }) else { return value }
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "/" where slash: result += "\\/"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20: result += hex(control.value, .lowercase)
+            case let wide where wide.value >= 0x80 && ascii != nil:
+                let hexCase = ascii ?? .lowercase
+                if wide.value > 0xFFFF {
+                    let offset = wide.value - 0x10000
+                    result += hex(0xD800 + (offset >> 10), hexCase) + hex(0xDC00 + (offset & 0x3FF), hexCase)
+                } else {
+                    result += hex(wide.value, hexCase)
+                }
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar, slash: Bool, ascii: Bool) -> Bool {
+        scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (slash && scalar == "/") || (ascii && scalar.value >= 0x80)
+    }
+
+    private static func hex(_ value: UInt32, _ hexCase: HexCase) -> String {
+        let digits = String(value, radix: 16, uppercase: hexCase == .uppercase)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+extension CharacterSet {
+    /// ASCII letters and digits.
+    static let asciiAlphanumerics = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+}
