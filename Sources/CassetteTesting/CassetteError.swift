@@ -36,6 +36,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let alreadyOpen = Code("alreadyOpen")
         /// A cassette that was to be recorded saw no request; nothing was written.
         public static let nothingRecorded = Code("nothingRecorded")
+        /// A request was still in flight when the body of `Cassette.use` returned.
+        public static let unfinishedRequest = Code("unfinishedRequest")
     }
 
     /// What kind of failure this is.

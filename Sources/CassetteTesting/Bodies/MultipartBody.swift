@@ -33,10 +33,11 @@ struct MultipartBody {
     /// The parts in order.
     let parts: [Part]
 
-    /// Splits `body` at `--boundary` lines; `nil` when it is not a well-formed multipart body.
+    /// Splits `body` at `--boundary` lines; `nil` when it is not a multipart body. Lines may end in CRLF (as they
+    /// must) or a bare LF (as some clients write them), and a body cut short of its closing `--boundary--` ends its
+    /// last part where the bytes end.
     init?(_ body: Data, boundary: String) {
         let delimiter = Data(("--" + boundary).utf8)
-        let crlf = Data("\r\n".utf8)
         guard var position = body.firstOffset(of: delimiter) else { return nil }
         var parts: [Part] = []
         while true {
@@ -46,27 +47,38 @@ struct MultipartBody {
                body[body.startIndex + afterDelimiter + 1] == UInt8(ascii: "-") {
                 break
             }
-            guard let headersStart = body.firstOffset(of: crlf, from: afterDelimiter).map({ $0 + 2 }),
-                  let next = body.firstOffset(of: crlf + delimiter, from: headersStart) else {
-                return nil
-            }
-            let headerEnd = body.firstOffset(of: crlf + crlf, from: headersStart - 2)
-            let contentStart: Int
+            guard let lineEnd = body.firstOffset(of: Data([UInt8(ascii: "\n")]), from: afterDelimiter) else { return nil }
+            let headersStart = lineEnd + 1
+            // The part ends before the next delimiter line, or where the body ends.
+            let nextDelimiter = body.firstOffset(of: Data([UInt8(ascii: "\n")]) + delimiter, from: headersStart)
+            let partEnd = nextDelimiter.map { $0 > headersStart && body[body.startIndex + $0 - 1] == UInt8(ascii: "\r") ? $0 - 1 : $0 }
+                ?? body.count
             var headers: [(name: String, value: String)] = []
-            if let headerEnd, headerEnd < next {
-                contentStart = headerEnd + 4
-                if headerEnd > headersStart {
-                    let text = String(decoding: body[(body.startIndex + headersStart)..<(body.startIndex + headerEnd)], as: UTF8.self)
-                    for line in text.components(separatedBy: "\r\n") {
-                        guard let colon = line.firstIndex(of: ":") else { continue }
-                        headers.append((String(line[..<colon]), String(line[line.index(after: colon)...].trimmingSpaces)))
-                    }
+            var contentStart = headersStart
+            // Header lines until the first empty line.
+            var lineStart = headersStart
+            while lineStart < partEnd {
+                let newline = body.firstOffset(of: Data([UInt8(ascii: "\n")]), from: lineStart).map { Swift.min($0, partEnd) } ?? partEnd
+                var line = body[(body.startIndex + lineStart)..<(body.startIndex + newline)]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                lineStart = Swift.min(newline + 1, partEnd)
+                if line.isEmpty {
+                    contentStart = lineStart
+                    break
                 }
-            } else {
-                contentStart = headersStart
+                let text = String(decoding: line, as: UTF8.self)
+                guard let colon = text.firstIndex(of: ":") else {
+                    // Not a header: the part has no headers, and this is its content.
+                    headers = []
+                    contentStart = headersStart
+                    break
+                }
+                headers.append((String(text[..<colon]), String(text[text.index(after: colon)...].trimmingSpaces)))
+                contentStart = lineStart
             }
-            parts.append(Part(headers: headers, content: contentStart..<max(contentStart, next)))
-            position = next + 2
+            parts.append(Part(headers: headers, content: contentStart..<Swift.max(contentStart, partEnd)))
+            guard let next = nextDelimiter else { break }
+            position = next + 1
         }
         self.parts = parts
     }

@@ -9,6 +9,9 @@ import FoundationNetworking
 final class CassetteURLProtocol: URLProtocol {
     /// Cancels a recording in flight; set while the real request runs.
     private let cancellation = LockedBox<(@Sendable () -> Void)?>(nil)
+    /// Set by `stopLoading()`: from then on the client must not be called (corelibs traps when a protocol reports
+    /// on a task its session has already let go).
+    private let stopped = LockedBox(false)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -46,9 +49,9 @@ final class CassetteURLProtocol: URLProtocol {
         let cookies = cassette.cookies
         let cancel = cassette.record(pending) { outcome in
             if let workQueue {
-                workQueue.async { loader.deliver(outcome, cookies: cookies) }
+                workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
             } else {
-                loader.deliver(outcome, cookies: cookies)
+                loader.deliverUnlessStopped(outcome, cookies: cookies)
             }
         }
         if let cancel {
@@ -57,11 +60,18 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {
+        stopped.withLock { $0 = true }
         let cancel = cancellation.withLock { state -> (@Sendable () -> Void)? in
             defer { state = nil }
             return state
         }
         cancel?()
+    }
+
+    /// Delivers a recording's outcome, unless the task was stopped (cancelled) while it was recorded.
+    private func deliverUnlessStopped(_ outcome: Outcome, cookies: SessionCookies) {
+        guard !stopped.withLock({ $0 }) else { return }
+        deliver(outcome, cookies: cookies)
     }
 
     /// Hands the client an outcome, first storing the cookies its redirects and response set, as the session's

@@ -75,7 +75,9 @@ final class Recorder: Sendable {
                 state.cancelled = true
                 return state.task
             }
-            task?.cancel()
+            // Cancelling waits on URLSession's shared work queue, which the caller (a protocol's stopLoading, on
+            // its task's work queue) may be running on: cancel from another queue.
+            if let task { DispatchQueue.global().async { task.cancel() } }
         }
     }
 

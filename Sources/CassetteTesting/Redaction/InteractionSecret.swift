@@ -19,6 +19,15 @@ struct InteractionSecret: Sendable, Hashable {
     let isRestorable: Bool
     /// Whether the value is searched for across the interaction, or replaced only where a rule found it.
     let isSearched: Bool
+    /// Each distinct form the value takes on the wire (the plain value first), with its placeholder.
+    let forms: [Form]
+
+    /// One form of the value: which, its text, and the placeholder that stands for it.
+    struct Form: Sendable, Hashable {
+        let form: WireForm
+        let text: String
+        let placeholder: String
+    }
 
     /// A secret found in a request, named after where it was found; `stem` is ``Redaction/placeholder``.
     init(requestValue value: String, encoded: String?, name: String, stem: String) {
@@ -33,10 +42,28 @@ struct InteractionSecret: Sendable, Hashable {
                   isSearched: true)
     }
 
-    /// A secret learned from a response, with the one placeholder replay serves in its place.
-    init(learnedValue value: String, placeholder: String) {
-        self.init(value: value, encoded: value, placeholder: placeholder, isRestorable: false,
-                  isSearched: value.count >= Self.minimumLearnedSearchedLength)
+    /// A secret learned from a response, with the one placeholder replay serves in its place:
+    /// `prefix` + `number` + `suffix`, e.g. `REDACTED_token_` `3` `_2`.
+    init(learnedValue value: String, prefix: String, number: Int, suffix: String) {
+        self.init(value: value, encoded: value, placeholder: prefix + String(number) + suffix, isRestorable: false,
+                  isSearched: true)
+        learnedName = LearnedName(prefix: prefix, number: number, suffix: suffix)
+    }
+
+    /// The parts of a learned placeholder, so that its number can change when the cassette is saved.
+    struct LearnedName: Sendable, Hashable {
+        let prefix: String
+        let number: Int
+        let suffix: String
+    }
+
+    /// For a learned secret, its placeholder's parts.
+    private(set) var learnedName: LearnedName?
+
+    /// The same learned secret, numbered `number`.
+    func renumbered(_ number: Int) -> InteractionSecret {
+        guard let name = learnedName else { return self }
+        return InteractionSecret(learnedValue: value, prefix: name.prefix, number: number, suffix: name.suffix)
     }
 
     private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool) {
@@ -45,6 +72,15 @@ struct InteractionSecret: Sendable, Hashable {
         self.placeholder = placeholder
         self.isRestorable = isRestorable
         self.isSearched = isSearched
+        var seen: Set<String> = []
+        var forms: [Form] = []
+        for form in WireForm.allCases {
+            let text = form.write(value, encoded: encoded)
+            guard !text.isEmpty, seen.insert(text).inserted else { continue }
+            forms.append(Form(form: form, text: text,
+                              placeholder: Self.placeholder(placeholder, for: form, restorable: isRestorable)))
+        }
+        self.forms = forms
     }
 
     /// The same secret, known to be percent-encoded as `encoded` where it stands in a URL or form.
@@ -53,31 +89,20 @@ struct InteractionSecret: Sendable, Hashable {
                           isSearched: isSearched)
     }
 
-    /// A value the server sent is searched for elsewhere only from this length: it cannot be restored, so a
-    /// short one (`lang=en`) would otherwise rewrite ordinary text that replay then serves.
-    static let minimumLearnedSearchedLength = 8
+    /// A value only the server sent is a secret from this length. It cannot be restored, and it must be found in
+    /// every later request that carries it (or replay, which sends the placeholder, would not match): a short one
+    /// (`lang=en`) would rewrite ordinary text, so it is left as it is.
+    static let minimumLearnedLength = 8
 
     /// `<REDACTED>` with `name` becomes `<REDACTED:name>`; a stem without angle brackets gets `:name` appended.
     static func named(_ stem: String, _ name: String) -> String {
         stem.hasSuffix(">") ? String(stem.dropLast()) + ":" + name + ">" : stem + ":" + name
     }
 
-    /// The placeholder standing for the form `form` of the value.
-    func placeholder(for form: WireForm) -> String {
-        guard isRestorable, let suffix = form.suffix else { return placeholder }
+    /// The placeholder standing for the form `form` of a value whose plain placeholder is `placeholder`.
+    private static func placeholder(_ placeholder: String, for form: WireForm, restorable: Bool) -> String {
+        guard restorable, let suffix = form.suffix else { return placeholder }
         return placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix
-    }
-
-    /// Each distinct form the value takes on the wire (the plain value first), with its placeholder.
-    var forms: [(form: WireForm, text: String, placeholder: String)] {
-        var seen: Set<String> = []
-        var forms: [(form: WireForm, text: String, placeholder: String)] = []
-        for form in WireForm.allCases {
-            let text = form.write(value, encoded: encoded)
-            guard !text.isEmpty, seen.insert(text).inserted else { continue }
-            forms.append((form, text, placeholder(for: form)))
-        }
-        return forms
     }
 
     /// The forms of the value to look for, each with what replaces it: inside a URL, the placeholder percent-encoded
@@ -98,22 +123,30 @@ struct InteractionSecret: Sendable, Hashable {
     /// The value as whole JSON strings (`"value"`, in each escaping a JSON writer may use), each with the JSON
     /// string of its placeholder.
     var jsonStringReplacements: [(find: String, replace: String)] {
-        forms.filter { [.plain, .json, .jsonSlash, .jsonASCII, .jsonASCIIUppercase].contains($0.form) }
+        forms.filter { [.plain, .json, .jsonSlash, .jsonASCII, .jsonASCIIUppercase, .jsonHTMLSafe].contains($0.form) }
             .map { ("\"\($0.text)\"", "\"\($0.placeholder)\"") }
+    }
+
+    /// What stands for the value where a JSON string spelled it with escapes no ``WireForm`` models (see
+    /// ``JSONStringScanner``); replay writes the value back in the usual escaping.
+    var otherJSONPlaceholder: String {
+        guard isRestorable else { return placeholder }
+        return placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":json-other>" : placeholder + ":json-other"
     }
 
     /// Each placeholder (also percent-encoded, as URLs hold them) with the form of the value it stands for.
     var restorations: [(find: String, replace: String)] {
-        forms.flatMap { form -> [(find: String, replace: String)] in
+        let pairs = forms.flatMap { form -> [(find: String, replace: String)] in
             let encoded = Self.percentEncoded(form.placeholder)
             return encoded == form.placeholder ? [(form.placeholder, form.text)]
                 : [(form.placeholder, form.text), (encoded, form.text)]
         }
+        return pairs + [(otherJSONPlaceholder, WireForm.json.write(value, encoded: encoded))]
     }
 
     /// Every placeholder text this secret may leave, plain and percent-encoded.
     var placeholderTexts: [String] {
-        forms.flatMap { [$0.placeholder, Self.percentEncoded($0.placeholder)] }
+        forms.flatMap { [$0.placeholder, Self.percentEncoded($0.placeholder)] } + [otherJSONPlaceholder]
     }
 
     static func percentEncoded(_ text: String) -> String {

@@ -25,8 +25,8 @@ extension JSONValue {
             for (name, member) in members {
                 if case .string(let string) = member {
                     if names.contains(SecretName.normalized(name)) { found.append((name, string)) }
-                } else if case .array(let elements) = member, names.contains(SecretName.normalized(name)) {
-                    for case .string(let string) in elements { found.append((name, string)) }
+                } else if case .array = member, names.contains(SecretName.normalized(name)) {
+                    for string in member.stringsInArrays { found.append((name, string)) }
                     member.collect(anywhere: names, into: &found)
                 } else {
                     member.collect(anywhere: names, into: &found)
@@ -34,6 +34,15 @@ extension JSONValue {
             }
         case .null, .bool, .integer, .number, .string:
             break
+        }
+    }
+
+    /// The strings of an array, of the arrays inside it, and so on (not inside objects).
+    private var stringsInArrays: [String] {
+        switch self {
+        case .string(let string): [string]
+        case .array(let elements): elements.flatMap(\.stringsInArrays)
+        default: []
         }
     }
 

@@ -115,15 +115,23 @@ extension Redaction {
     }
 
     /// A request body with the form fields or JSON values a rule names replaced.
+    ///
+    /// A body is read as JSON when it looks like JSON, and otherwise as form fields whatever its `Content-Type`
+    /// says: URLSession sends an `httpBody` without one as `application/x-www-form-urlencoded`, and a field a rule
+    /// names is a secret in any text body.
     private func redact(requestBody body: Body, contentType type: ContentType?, into secrets: inout SecretSet) -> Body {
-        if type?.isForm == true, let text = String(data: body.data, encoding: .utf8) {
-            let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text, into: &secrets)
-            return redacted == text ? body : Body(Data(redacted.utf8))
-        }
         if let boundary = type?.multipartBoundary, let multipart = MultipartBody(body.data, boundary: boundary) {
             return redact(multipart, of: body, into: &secrets)
         }
-        return redact(jsonBody: body) { name, value in secrets.add(requestValue: value, name: name) }
+        if body.looksLikeJSON {
+            return redact(jsonBody: body) { name, value in secrets.add(requestValue: value, name: name) }
+        }
+        guard !matching.parameterNames.isEmpty, body.data.contains(UInt8(ascii: "=")) else { return body }
+        // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
+        let encoding: String.Encoding = String(data: body.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1
+        guard let text = String(data: body.data, encoding: encoding) else { return body }
+        let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text, into: &secrets)
+        return redacted == text ? body : redacted.data(using: encoding).map(Body.init) ?? body
     }
 
     /// A multipart body with the text fields a rule names replaced by their placeholders.
@@ -155,14 +163,11 @@ extension Redaction {
             return body
         }
         var pairs: [(find: String, replace: String)] = []
-        for (key, value) in json.strings(at: matching.keyPaths) {
-            guard let secret = secret(key, value) else { continue }
-            for (find, replace) in secret.jsonStringReplacements where !pairs.contains(where: { $0.find == find }) {
-                pairs.append((find, replace))
-            }
+        var found: Set<String> = []
+        for (key, value) in json.strings(at: matching.keyPaths) where found.insert(value).inserted {
+            if let secret = secret(key, value) { pairs += secret.jsonStringReplacements }
         }
         guard !pairs.isEmpty else { return body.parsedJSON == nil ? Body(body.data, parsedJSON: json) : body }
-        let data = body.data.replacing(pairs.sorted { $0.find.utf8.count > $1.find.utf8.count })
-        return data == body.data ? body : Body(data)
+        return body.replacing(with: Replacer(pairs))
     }
 }

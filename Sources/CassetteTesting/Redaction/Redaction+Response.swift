@@ -16,15 +16,46 @@ extension Redaction {
             if secrets.secret(for: value) == nil && sentByClient(value) { return nil }
             return secrets.add(responseValue: value, name: name, number: number)
         }
-        stored.headers = redact(headers: response.headers) { learn(&secrets, $0, $1)?.placeholder }
+        // URLs by the query item rules, as a request's: the final URL, each redirect's and each Location.
+        func query(_ url: String) -> String {
+            redact(queryOf: url) { learn(&secrets, $0, $1) }
+        }
+        func headers(_ headers: [String: String]) -> [String: String] {
+            var result = redact(headers: headers) { learn(&secrets, $0, $1)?.placeholder }
+            for (name, value) in result where name.caseInsensitiveCompare("Location") == .orderedSame {
+                result[name] = query(value)
+            }
+            return result
+        }
+        stored.url = query(response.url)
+        stored.headers = headers(response.headers)
         stored.redirects = response.redirects.map { hop in
             var hop = hop
-            hop.headers = redact(headers: hop.headers) { learn(&secrets, $0, $1)?.placeholder }
+            hop.url = query(hop.url)
+            hop.headers = headers(hop.headers)
             return hop
         }
         if let body = response.body {
             stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
         }
         return secrets.replacingSecrets(in: stored)
+    }
+
+    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them.
+    private func redact(queryOf url: String, secret: (_ name: String, _ value: String) -> InteractionSecret?) -> String {
+        guard !matching.parameterNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else {
+            return url
+        }
+        var result = ""
+        var cursor = url.startIndex
+        for field in FormFields(query, plusIsSpace: false).fields
+        where matching.parameterNames.contains(SecretName.normalized(field.name)) {
+            guard let found = secret(field.name, field.value) else { continue }
+            result += url[cursor..<field.valueRange.lowerBound]
+            result += found.placeholderInURL(for: String(field.encodedValue))
+            cursor = field.valueRange.upperBound
+        }
+        guard cursor != url.startIndex else { return url }
+        return result + url[cursor...]
     }
 }

@@ -4,7 +4,11 @@ import Foundation
 struct SecretSet: Sendable {
     /// The secrets in the order they were found.
     private(set) var secrets: [InteractionSecret] = []
+    /// Where each value stands in ``secrets``.
+    private var positions: [String: Int] = [:]
     private var usedNames: Set<String> = []
+    /// How many learned placeholders start from each base (`REDACTED_token_3`).
+    private var learnedCounts: [String: Int] = [:]
     /// The placeholder stem (``Redaction/placeholder``).
     let stem: String
 
@@ -17,7 +21,12 @@ struct SecretSet: Sendable {
 
     /// The secret already holding `value`, if any.
     func secret(for value: String) -> InteractionSecret? {
-        secrets.first { $0.value == value }
+        positions[value].map { secrets[$0] }
+    }
+
+    private mutating func append(_ secret: InteractionSecret) {
+        positions[secret.value] = secrets.count
+        secrets.append(secret)
     }
 
     /// Adds a value a rule found in a request under `name` (percent-encoded as `encoded` where it stood) and
@@ -25,7 +34,7 @@ struct SecretSet: Sendable {
     @discardableResult
     mutating func add(requestValue value: String, encoded: String? = nil, name: String) -> InteractionSecret? {
         guard !value.isEmpty else { return nil }
-        if let position = secrets.firstIndex(where: { $0.value == value }) {
+        if let position = positions[value] {
             // Seen before without percent-encoding (say in a header): keep how a URL or form encoded it.
             if let encoded, encoded != value, secrets[position].encoded == value, secrets[position].isRestorable {
                 secrets[position] = secrets[position].encoded(as: encoded)
@@ -33,36 +42,36 @@ struct SecretSet: Sendable {
             return secrets[position]
         }
         let secret = InteractionSecret(requestValue: value, encoded: encoded, name: uniqueName(name), stem: stem)
-        secrets.append(secret)
+        append(secret)
         return secret
     }
 
     /// Adds a literal secret of the rules.
     mutating func add(literal: Redaction.Secret) {
         guard secret(for: literal.value) == nil else { return }
-        secrets.append(InteractionSecret(literal: literal))
+        append(InteractionSecret(literal: literal))
     }
 
     /// Adds a secret learned from an earlier response, unless the value is already a secret here.
     mutating func add(learned secret: InteractionSecret) {
         guard self.secret(for: secret.value) == nil else { return }
-        secrets.append(secret)
+        append(secret)
     }
 
     /// Adds a value a rule found in a response: an echo of a known secret keeps its placeholder; a new value gets a
     /// learned placeholder `REDACTED_<name>_<number>`, unique in the cassette because `number` is the recording's.
+    /// A new value shorter than ``InteractionSecret/minimumLearnedLength`` is no secret (`lang=en`): `nil`.
     mutating func add(responseValue value: String, name: String, number: Int) -> InteractionSecret? {
         guard !value.isEmpty else { return nil }
         if let known = secret(for: value) { return known }
-        let base = "\(SecretName.urlSafe(learnedStem))_\(SecretName.urlSafe(name))_\(number)"
-        var placeholder = base
-        var suffix = 2
-        while secrets.contains(where: { $0.placeholder == placeholder }) {
-            placeholder = "\(base)_\(suffix)"
-            suffix += 1
-        }
-        let secret = InteractionSecret(learnedValue: value, placeholder: placeholder)
-        secrets.append(secret)
+        guard value.count >= InteractionSecret.minimumLearnedLength else { return nil }
+        let prefix = "\(SecretName.urlSafe(learnedStem))_\(SecretName.urlSafe(name))_"
+        let base = prefix + String(number)
+        // The second value under one name in one response is `_2`, and so on.
+        let count = learnedCounts[base, default: 0] + 1
+        learnedCounts[base] = count
+        let secret = InteractionSecret(learnedValue: value, prefix: prefix, number: number, suffix: count == 1 ? "" : "_\(count)")
+        append(secret)
         return secret
     }
 
@@ -81,15 +90,6 @@ struct SecretSet: Sendable {
         }
         usedNames.insert(candidate)
         return candidate
-    }
-
-    /// Every searched secret's replacements, longest text first so that a secret containing another goes first.
-    func replacements(inURL: Bool) -> [(find: String, replace: String)] {
-        let placeholders = secrets.flatMap(\.placeholderTexts)
-        return secrets
-            .filter { secret in secret.isSearched && !placeholders.contains { $0.contains(secret.value) } }
-            .flatMap { $0.replacements(inURL: inURL) }
-            .sorted { $0.find.utf8.count > $1.find.utf8.count }
     }
 
     /// The restorable secrets' placeholders with the values they stand for.

@@ -22,6 +22,8 @@ enum WireForm: CaseIterable, Sendable {
     case jsonASCII
     /// … with uppercase hex, `\u00E4`.
     case jsonASCIIUppercase
+    /// … with `<`, `>`, `&`, U+2028 and U+2029 as `\u003c` and so on, as Go's encoder writes by default.
+    case jsonHTMLSafe
     /// A JSON string inside a JSON string.
     case jsonInJSON
     /// A JSON string written with `\/`, inside a JSON string.
@@ -42,6 +44,7 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonSlash: "json-slash"
         case .jsonASCII: "json-u"
         case .jsonASCIIUppercase: "json-U"
+        case .jsonHTMLSafe: "json-html"
         case .jsonInJSON: "json2"
         case .jsonSlashInJSON: "json2-slash"
         case .jsonInJSONASCII: "json2-u"
@@ -68,6 +71,7 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonSlash: Self.escaped(value, slash: true)
         case .jsonASCII: Self.escaped(value, ascii: .lowercase)
         case .jsonASCIIUppercase: Self.escaped(value, ascii: .uppercase)
+        case .jsonHTMLSafe: Self.escaped(value, htmlSafe: true)
         case .jsonInJSON: Self.escaped(Self.escaped(value))
         case .jsonSlashInJSON: Self.escaped(Self.escaped(value, slash: true))
         case .jsonInJSONASCII: Self.escaped(Self.escaped(value), ascii: .lowercase)
@@ -75,17 +79,21 @@ enum WireForm: CaseIterable, Sendable {
         }
     }
 
-    private enum HexCase { case lowercase, uppercase }
+    enum HexCase { case lowercase, uppercase }
 
     /// The text inside a JSON string that holds `value`.
-    private static func escaped(_ value: String, slash: Bool = false, ascii: HexCase? = nil) -> String {
-        guard value.unicodeScalars.contains(where: { needsEscape($0, slash: slash, ascii: ascii != nil) }) else { return value }
+    static func escaped(_ value: String, slash: Bool = false, ascii: HexCase? = nil, htmlSafe: Bool = false) -> String {
+        guard value.unicodeScalars.contains(where: { needsEscape($0, slash: slash, ascii: ascii != nil, htmlSafe: htmlSafe) }) else {
+            return value
+        }
         var result = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "/" where slash: result += "\\/"
+            case let html where htmlSafe && ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(html):
+                result += hex(html.value, .lowercase)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
@@ -104,8 +112,9 @@ enum WireForm: CaseIterable, Sendable {
         return result
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar, slash: Bool, ascii: Bool) -> Bool {
+    private static func needsEscape(_ scalar: Unicode.Scalar, slash: Bool, ascii: Bool, htmlSafe: Bool) -> Bool {
         scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (slash && scalar == "/") || (ascii && scalar.value >= 0x80)
+            || (htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&" || scalar == "\u{2028}" || scalar == "\u{2029}"))
     }
 
     private static func hex(_ value: UInt32, _ hexCase: HexCase) -> String {

@@ -46,10 +46,18 @@ extension CassetteSession {
                              cassette: settings.file)
     }
 
-    /// The error for a recording that saw no request.
-    func nothingRecordedError() -> CassetteError {
-        CassetteError(.nothingRecorded,
-                      "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead.",
+    /// The error for a recording that recorded nothing: no request reached the cassette, or each was cancelled.
+    func nothingRecordedError(sawRequest: Bool) -> CassetteError {
+        let message = sawRequest
+            ? "Nothing was recorded, so no file was written: every request sent through the cassette's session was cancelled. Let at least one complete inside the body."
+            : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead."
+        return CassetteError(.nothingRecorded, message, cassette: settings.file)
+    }
+
+    /// The error for a request still in flight when the body returned.
+    func unfinishedError(_ request: RecordedRequest) -> CassetteError {
+        CassetteError(.unfinishedRequest,
+                      "\(describe(request)) was still running when the body of Cassette.use returned, so it was not recorded. Wait for every request to finish inside the body.",
                       cassette: settings.file)
     }
 

@@ -24,8 +24,8 @@ final class CassetteSession: Sendable {
 
     private struct State {
         var index: ReplayIndex
-        /// New recordings, in the order their requests started; `nil` while a recording is in flight.
-        var recorded: [Interaction?] = []
+        /// New recordings, in the order their requests started.
+        var recorded: [Slot] = []
         var failures: [CassetteError] = []
         /// Values earlier responses taught the cassette while recording, with their placeholders.
         var learned: [InteractionSecret] = []
@@ -34,6 +34,16 @@ final class CassetteSession: Sendable {
         /// Some request reached the cassette (answered, recorded or refused).
         var sawRequest = false
         var isClosed = false
+    }
+
+    /// Where a recording stands.
+    private enum Slot {
+        /// The real request is in flight.
+        case inFlight(RecordedRequest)
+        /// Recorded, with the values its response taught the cassette.
+        case done(Interaction, learned: [InteractionSecret])
+        /// Cancelled by the code under test: nothing to record.
+        case cancelled
     }
 
     /// Opens the cassette: loads its file (if the mode replays), decides whether misses are recorded, and claims
@@ -102,7 +112,7 @@ final class CassetteSession: Sendable {
                 state.failures.append(error)
                 return .fail(error)
             case .none, .exhausted:
-                state.recorded.append(nil)
+                state.recorded.append(.inFlight(stored))
                 return .record(slot: state.recorded.count - 1)
             }
         }
@@ -159,19 +169,22 @@ final class CassetteSession: Sendable {
         }, completion: { [self] result in
             switch result {
             case .success(let exchange):
-                let interaction = recordedInteraction(exchange, for: pending)
+                let (interaction, learned) = recordedInteraction(exchange, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
-                state.withLock { $0.recorded[pending.slot] = interaction }
+                state.withLock { $0.recorded[pending.slot] = .done(interaction, learned: learned) }
                 let setCookie = SessionCookies.setCookie(in: exchange.response.headerFields, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
-                if (error as? URLError)?.code == .cancelled { return deliver(.failure(error)) }
+                if (error as? URLError)?.code == .cancelled {
+                    state.withLock { $0.recorded[pending.slot] = .cancelled }
+                    return deliver(.failure(error))
+                }
                 state.withLock { state in
                     if settings.recordsTransportErrors {
                         let description = pending.secrets.redact(text: (error as NSError).localizedDescription)
-                        state.recorded[pending.slot] = Interaction(
-                            request: pending.stored, failure: RecordedFailure(error, description: description),
-                            recordedAt: settings.now())
+                        let interaction = Interaction(request: pending.stored, failure: RecordedFailure(error, description: description),
+                                                      recordedAt: settings.now())
+                        state.recorded[pending.slot] = .done(interaction, learned: [])
                     } else {
                         state.failures.append(transportError(error, request: pending.stored))
                         state.transportFailed = true
@@ -184,21 +197,22 @@ final class CassetteSession: Sendable {
 
     /// The interaction a real exchange records: the response redacted with the request's secrets, and the values
     /// it taught the cassette kept for later requests.
-    private func recordedInteraction(_ exchange: Recorder.Exchange, for pending: PendingRecording) -> Interaction {
+    private func recordedInteraction(_ exchange: Recorder.Exchange, for pending: PendingRecording)
+        -> (Interaction, learned: [InteractionSecret]) {
         var secrets = pending.secrets
         let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
         let keptBefore = settings.mode.replaysExisting ? previous.count : 0
         let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1,
                                                sentByClient: pending.outgoing.contains)
-        let learned = secrets.learned
+        let known = Set(pending.secrets.learned.map(\.value))
+        let learned = secrets.learned.filter { !known.contains($0.value) }
         if !learned.isEmpty {
             state.withLock { state in
-                for secret in learned where !state.learned.contains(where: { $0.value == secret.value }) {
-                    state.learned.append(secret)
-                }
+                let taught = Set(state.learned.map(\.value))
+                state.learned += learned.filter { !taught.contains($0.value) }
             }
         }
-        return Interaction(request: pending.stored, response: stored, recordedAt: settings.now())
+        return (Interaction(request: pending.stored, response: stored, recordedAt: settings.now()), learned)
     }
 
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
@@ -206,17 +220,53 @@ final class CassetteSession: Sendable {
     func close(save: Bool) throws(CassetteError) -> [CassetteError] {
         defer { OpenCassettes.release(settings.file) }
         recorder?.close()
-        let (recorded, failures, transportFailed, sawRequest) = state.withLock { state in
+        let (slots, failures, transportFailed, sawRequest) = state.withLock { state in
             state.isClosed = true
-            return (state.recorded.compactMap { $0 }, state.failures, state.transportFailed, state.sawRequest)
+            return (state.recorded, state.failures, state.transportFailed, state.sawRequest)
         }
-        guard save && recordsMisses && !transportFailed else { return failures }
+        var problems = failures
+        // A body that threw explains itself; one that returned early left requests behind.
+        for case .inFlight(let request) in slots where save {
+            problems.append(unfinishedError(request))
+        }
+        guard save && recordsMisses && !transportFailed else { return problems }
+        let recorded = numbered(slots)
         if recorded.isEmpty && writesNewFile {
             // A request that reached the cassette and failed says why better than "nothing was recorded".
-            return sawRequest ? failures : failures + [nothingRecordedError()]
+            return problems.isEmpty ? [nothingRecordedError(sawRequest: sawRequest)] : problems
         }
         try persist(recorded)
-        return failures
+        return problems
+    }
+
+    /// The recorded interactions in order, their learned placeholders numbered by their final positions.
+    ///
+    /// A learned placeholder carries the number of the recording that taught it (`REDACTED_token_3`), so it stays
+    /// unique in the file; a request cancelled or still in flight leaves no interaction, and the recordings after it
+    /// move up, so their placeholders are renumbered wherever they appear.
+    private func numbered(_ slots: [Slot]) -> [Interaction] {
+        let keptBefore = settings.mode.replaysExisting ? previous.count : 0
+        var interactions: [Interaction] = []
+        var renamed: [(find: String, replace: String)] = []
+        var kept: [String] = []
+        for case .done(let interaction, let learned) in slots {
+            let number = keptBefore + interactions.count + 1
+            for secret in learned {
+                let final = secret.renumbered(number)
+                if final.placeholder == secret.placeholder { kept.append(secret.placeholder) } else { renamed.append((secret.placeholder, final.placeholder)) }
+            }
+            interactions.append(interaction)
+        }
+        guard !renamed.isEmpty else { return interactions }
+        let replacer = Replacer(renamed, keeping: kept)
+        return interactions.map { interaction in
+            var interaction = interaction
+            interaction.request.url = replacer.apply(to: interaction.request.url)
+            interaction.request.headers = interaction.request.headers.mapValues(replacer.apply)
+            interaction.request.body = interaction.request.body.map { $0.replacing(with: replacer) }
+            interaction.response = interaction.response?.replacing(with: replacer, inURL: replacer)
+            return interaction
+        }
     }
 
     private func persist(_ recorded: [Interaction]) throws(CassetteError) {

@@ -17,11 +17,12 @@ enum OpenCassettes {
     /// Claims `file` for a cassette that writes it (`writes`) or only replays it; fails when that would share the
     /// file with a writer.
     static func claim(_ file: URL, writes: Bool) throws(CassetteError) {
+        let key = self.key(file)
         let claimed = claims.withLock { claims -> Bool in
-            var current = claims[file.path, default: Claims()]
+            var current = claims[key, default: Claims()]
             guard !current.hasWriter, !(writes && current.readers > 0) else { return false }
             if writes { current.hasWriter = true } else { current.readers += 1 }
-            claims[file.path] = current
+            claims[key] = current
             return true
         }
         guard claimed else {
@@ -33,10 +34,16 @@ enum OpenCassettes {
 
     /// Gives up a claim made by ``claim(_:writes:)``.
     static func release(_ file: URL) {
+        let key = self.key(file)
         claims.withLock { claims in
-            guard var current = claims[file.path] else { return }
+            guard var current = claims[key] else { return }
             if current.hasWriter { current.hasWriter = false } else { current.readers -= 1 }
-            claims[file.path] = current.hasWriter || current.readers > 0 ? current : nil
+            claims[key] = current.hasWriter || current.readers > 0 ? current : nil
         }
+    }
+
+    /// The file's path with symbolic links resolved, so that two names for one file are one claim.
+    private static func key(_ file: URL) -> String {
+        file.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

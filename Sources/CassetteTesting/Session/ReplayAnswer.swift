@@ -57,11 +57,11 @@ struct ReplayAnswer: Sendable {
         switch kind {
         case .response(let status, var headers, var body, let httpVersion, var recordedURL, let redirects, var cookies):
             if restores {
-                let pairs = secrets.restorations
-                headers = headers.mapValues { $0.replacing(pairs) }
-                body = body.replacing(pairs)
-                recordedURL = recordedURL?.replacing(pairs)
-                cookies = Self.setCookies(headers, redirects.map { $0.replacing(pairs, inURL: pairs) })
+                let restorer = secrets.restorer
+                headers = headers.mapValues(restorer.apply)
+                body = restorer.apply(to: body)
+                recordedURL = recordedURL.map(restorer.apply)
+                cookies = Self.setCookies(headers, redirects.map { $0.replacing(with: restorer, inURL: restorer) })
             }
             if let lengthHeader, !body.isEmpty, headers[lengthHeader] != String(body.count) {
                 headers[lengthHeader] = String(body.count)

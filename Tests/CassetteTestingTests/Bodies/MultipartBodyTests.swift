@@ -32,6 +32,14 @@ struct BodyParsingTests {
         #expect(contents == [Data("Hello".utf8), Data([0, 1]), Data()])
         #expect(multipart.parts[1].header("content-type") == "application/octet-stream")
         #expect(MultipartBody(Data("no boundary here".utf8), boundary: "b") == nil)
-        #expect(MultipartBody(Data("--b\r\nunterminated".utf8), boundary: "b") == nil)
+        #expect(MultipartBody(Data("--b".utf8), boundary: "b") == nil, "no line after the delimiter")
+    }
+
+    @Test("bare LF line endings and a missing closing delimiter still give the parts")
+    func lenientMultipart() throws {
+        let body = Data("--b\nContent-Disposition: form-data; name=\"password\"\n\nsecret-value\n--b\nContent-Disposition: form-data; name=\"t\"\n\ncut short".utf8)
+        let multipart = try #require(MultipartBody(body, boundary: "b"))
+        #expect(multipart.parts.map(\.fieldName) == ["password", "t"])
+        #expect(multipart.parts.map { String(decoding: body[$0.content], as: UTF8.self) } == ["secret-value", "cut short"])
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Data {
+    /// The offset of the first occurrence of `target` at or after `offset` (`memchr` for its first byte, then
+    /// `memcmp`: `memmem` is not portable).
+    func firstOffset(of target: Data, from offset: Int = 0) -> Int? {
+        let length = target.count
+        guard length > 0, offset >= 0, count - offset >= length else { return nil }
+        return withUnsafeBytes { haystack -> Int? in
+            target.withUnsafeBytes { needle -> Int? in
+                guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return nil }
+                let first = Int32(needle[0])
+                let last = haystack.count - length
+                var start = offset
+                while start <= last {
+                    guard let hit = memchr(base + start, first, last - start + 1) else { return nil }
+                    let position = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(hit, pattern, length) == 0 { return position }
+                    start = position + 1
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Replaces many texts in one pass: at each position the longest text that matches is replaced, and what was written
+/// is never scanned again.
+///
+/// One pass matters twice over. A secret may be part of a placeholder (a password `pass` and the placeholder
+/// `<REDACTED:password>`): placeholders already in the text are `kept`, copied as they are, so no secret is ever
+/// searched for inside one and none is left unsearched for fear of it. And a response with a thousand secrets costs
+/// one scan, not a thousand: the texts sit in a trie, walked from each position that can start one.
+struct Replacer: Sendable {
+    /// The texts to find, each with what it becomes (itself, for a kept text).
+    private let patterns: [(find: [UInt8], replace: [UInt8])]
+    /// A trie of the texts: an edge per (node, byte), and the text that ends at a node.
+    private let edges: [UInt64: Int32]
+    private let ends: [Int32: Int]
+    /// Which bytes start a text: at every other position the scan moves on at once.
+    private let starts: [Bool]
+
+    /// A replacer for `pairs`, copying `kept` texts unchanged wherever they stand.
+    init(_ pairs: [(find: String, replace: String)], keeping kept: [String] = []) {
+        var patterns: [(find: [UInt8], replace: [UInt8])] = []
+        var edges: [UInt64: Int32] = [:]
+        var ends: [Int32: Int] = [:]
+        var starts = [Bool](repeating: false, count: 256)
+        var nodes: Int32 = 1
+        let all = pairs.map { (Array($0.find.utf8), Array($0.replace.utf8)) } + kept.map { (Array($0.utf8), Array($0.utf8)) }
+        for (find, replace) in all where !find.isEmpty {
+            var node: Int32 = 0
+            for byte in find {
+                let key = UInt64(UInt32(bitPattern: node)) << 8 | UInt64(byte)
+                if let next = edges[key] {
+                    node = next
+                } else {
+                    edges[key] = nodes
+                    node = nodes
+                    nodes += 1
+                }
+            }
+            // The first pair for a text wins.
+            guard ends[node] == nil else { continue }
+            ends[node] = patterns.count
+            patterns.append((find, replace))
+            starts[Int(find[0])] = true
+        }
+        self.patterns = patterns
+        self.edges = edges
+        self.ends = ends
+        self.starts = starts
+    }
+    /// Whether there is nothing to replace.
+    var isEmpty: Bool { patterns.allSatisfy { $0.find == $0.replace } }
+
+    /// `data` with every match replaced; the same data when nothing matched.
+    func apply(to data: Data) -> Data {
+        guard !isEmpty, !data.isEmpty else { return data }
+        return data.withUnsafeBytes { bytes in
+            replaced(bytes).map { Data($0) } ?? data
+        }
+    }
+
+    /// `text` with every match replaced.
+    func apply(to text: String) -> String {
+        guard !isEmpty, !text.isEmpty else { return text }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            replaced(UnsafeRawBufferPointer(bytes)).map { String(decoding: $0, as: UTF8.self) } ?? text
+        }
+    }
+
+    /// Whether `data` holds any text this replacer changes.
+    func matches(in data: Data) -> Bool {
+        guard !isEmpty else { return false }
+        return data.withUnsafeBytes { replaced($0) != nil }
+    }
+
+    /// The replaced bytes, or `nil` when nothing was replaced.
+    private func replaced(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        var output: [UInt8]?
+        var copiedUpTo = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
+                index += 1
+                continue
+            }
+            let pattern = patterns[match]
+            if pattern.find != pattern.replace {
+                if output == nil {
+                    output = []
+                    output?.reserveCapacity(count + 64)
+                }
+                output?.append(contentsOf: bytes[copiedUpTo..<index])
+                output?.append(contentsOf: pattern.replace)
+                copiedUpTo = index + pattern.find.count
+            }
+            index += pattern.find.count
+        }
+        guard var result = output else { return nil }
+        result.append(contentsOf: bytes[copiedUpTo..<count])
+        return result
+    }
+
+    /// The longest text that starts at `index`, walking the trie along the bytes.
+    private func longestMatch(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+        var node: Int32 = 0
+        var longest: Int?
+        var position = index
+        while position < bytes.count,
+              let next = edges[UInt64(UInt32(bitPattern: node)) << 8 | UInt64(bytes[position])] {
+            node = next
+            if let end = ends[node] { longest = end }
+            position += 1
+        }
+        return longest
+    }
+}

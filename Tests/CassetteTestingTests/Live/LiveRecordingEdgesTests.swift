@@ -1,0 +1,75 @@
+import Foundation
+import Locking
+import Testing
+@testable import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Recording while the code under test cancels requests, or leaves them running.
+@Suite("Live: cancelled and unfinished recordings", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveRecordingEdgesTests {
+    private func slow() -> URL { URL(string: LiveServer.url("/delay/3"))! }
+
+    @Test("cancelling a request while it is recorded fails it as cancelled, and nothing crashes")
+    func cancelWhileRecording() async throws {
+        try await withTemporaryDirectory { directory in
+            try await Cassette.use("cancel", mode: .all, directory: directory) { session in
+                let task = Task { try await session.data(from: slow()) }
+                try await Task.sleep(for: .milliseconds(300))
+                task.cancel()
+                await #expect(throws: (any Error).self) { try await task.value }
+                // A completion-handler task cancelled by hand, too.
+                let done = LockedBox<(any Error)?>(nil)
+                await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                    let dataTask = session.dataTask(with: slow()) { _, _, error in
+                        done.withLock { $0 = error }
+                        finished.resume()
+                    }
+                    dataTask.resume()
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { dataTask.cancel() }
+                }
+                #expect((done.withLock { $0 } as? URLError)?.code == .cancelled)
+                _ = try await Fixture.get(LiveServer.url("/get?after=cancel"), on: session)
+            }
+            let saved = try CassetteFile.load(directory.appendingPathComponent("cancel.json")) ?? []
+            #expect(saved.map(\.request.url) == [LiveServer.url("/get?after=cancel")], "cancelled requests record nothing")
+        }
+    }
+
+    @Test("a request still running when the body returns is reported, not silently dropped")
+    func unfinishedRequest() async {
+        await withTemporaryDirectory { directory in
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("unfinished", mode: .all, directory: directory) { session in
+                    session.dataTask(with: slow()).resume()
+                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                }
+            }
+            #expect(error?.code == .unfinishedRequest)
+            #expect(error?.message.contains("/delay/3 was still running") == true)
+        }
+    }
+
+    @Test("learned placeholders are numbered by final position, unique across recordings")
+    func learnedNumbersStayUnique() async throws {
+        try await withTemporaryDirectory { directory in
+            let rules = Redaction.default.redactingJSONKeys("uuid")
+            try await Cassette.use("numbers", mode: .all, redaction: rules, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+                let cancelled = Task { try await session.data(from: slow()) }
+                try await Task.sleep(for: .milliseconds(200))
+                cancelled.cancel()
+                _ = try? await cancelled.value
+                _ = try await Fixture.get(LiveServer.url("/uuid?second"), on: session)
+            }
+            try await Cassette.use("numbers", mode: .new, redaction: rules, directory: directory) { session in
+                _ = try await Fixture.get(LiveServer.url("/uuid?third"), on: session)
+            }
+            let saved = try CassetteFile.load(directory.appendingPathComponent("numbers.json")) ?? []
+            let uuids = saved.map { String(decoding: $0.response?.body?.data ?? Data(), as: UTF8.self) }
+            #expect(uuids.map { $0.contains("REDACTED_uuid_\(uuids.firstIndex(of: $0).map { $0 + 1 } ?? 0)") } == [true, true, true],
+                    "\(uuids)")
+        }
+    }
+}
