@@ -15,7 +15,7 @@ struct MultipartBody {
 
         /// The header named `name`, ignoring case.
         func header(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+            headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
         }
 
         /// The form field's name, from `Content-Disposition: form-data; name="..."`.

@@ -107,8 +107,8 @@ extension HTTPURLResponse {
         var withheld = false
         for (name, value) in allHeaderFields {
             let name = String(describing: name)
-            if name.caseInsensitiveCompare("WWW-Authenticate") == .orderedSame
-                || name.caseInsensitiveCompare("Proxy-Authenticate") == .orderedSame {
+            if name.equalsIgnoringASCIICase("WWW-Authenticate")
+                || name.equalsIgnoringASCIICase("Proxy-Authenticate") {
                 withheld = true
             } else {
                 headers[name] = String(describing: value)

@@ -48,7 +48,7 @@ struct SessionCookies: Sendable {
 
     /// The `Set-Cookie` values in `headers` (whatever the case of their name) from `url`, or `nil` when there are none.
     static func setCookie(in headers: [String: String], from url: URL?) -> SetCookie? {
-        let values = headers.filter { $0.key.caseInsensitiveCompare("Set-Cookie") == .orderedSame }.map(\.value)
+        let values = headers.filter { $0.key.equalsIgnoringASCIICase("Set-Cookie") }.map(\.value)
         return values.isEmpty ? nil : SetCookie(header: values.sorted().joined(separator: ", "), url: url)
     }
 

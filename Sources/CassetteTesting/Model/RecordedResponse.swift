@@ -78,12 +78,23 @@ extension Dictionary where Key == String, Value == String {
     /// Removes the entry whose name equals `name` ignoring case (HTTP header names are case-insensitive).
     @discardableResult
     mutating func removeValue(caseInsensitiveKey name: String) -> String? {
-        guard let key = keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
+        guard let key = keys.first(where: { $0.equalsIgnoringASCIICase(name) }) else { return nil }
         return removeValue(forKey: key)
     }
 
     /// The value whose name equals `name` ignoring case.
     func value(caseInsensitiveKey name: String) -> String? {
-        first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first { $0.key.equalsIgnoringASCIICase(name) }?.value
+    }
+}
+
+extension StringProtocol {
+    /// Whether the two texts are equal ignoring the case of ASCII letters, as HTTP header names compare; byte by
+    /// byte, without Foundation's locale-aware comparison.
+    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return zip(utf8, other.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 }

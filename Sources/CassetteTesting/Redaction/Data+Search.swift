@@ -8,25 +8,35 @@ import Darwin
 #endif
 
 extension Data {
-    /// The offset of the first occurrence of `target` at or after `offset` (`memchr` for its first byte, then
-    /// `memcmp`: `memmem` is not portable).
+    /// The offset of the first occurrence of `target` at or after `offset`.
     func firstOffset(of target: Data, from offset: Int = 0) -> Int? {
-        let length = target.count
-        guard length > 0, offset >= 0, count - offset >= length else { return nil }
-        return withUnsafeBytes { haystack -> Int? in
-            target.withUnsafeBytes { needle -> Int? in
-                guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return nil }
-                let first = Int32(needle[0])
-                let last = haystack.count - length
-                var start = offset
-                while start <= last {
-                    guard let hit = memchr(base + start, first, last - start + 1) else { return nil }
-                    let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(hit, pattern, length) == 0 { return position }
-                    start = position + 1
-                }
-                return nil
-            }
+        withUnsafeBytes { haystack in
+            target.withUnsafeBytes { needle in haystack.firstOffset(of: needle, from: offset) }
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The offset of the first occurrence of `needle` at or after `offset` (`memchr` for its first byte, then
+    /// `memcmp`: `memmem` is not portable).
+    func firstOffset(of needle: UnsafeRawBufferPointer, from offset: Int = 0) -> Int? {
+        let length = needle.count
+        guard length > 0, offset >= 0, count - offset >= length,
+              let base = baseAddress, let pattern = needle.baseAddress else { return nil }
+        let first = Int32(needle[0])
+        let last = count - length
+        var start = offset
+        while start <= last {
+            guard let hit = memchr(base + start, first, last - start + 1) else { return nil }
+            let position = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(hit, pattern, length) == 0 { return position }
+            start = position + 1
+        }
+        return nil
+    }
+
+    /// The offset of the first occurrence of `needle`'s bytes.
+    func firstOffset(of needle: [UInt8]) -> Int? {
+        needle.withUnsafeBytes { firstOffset(of: $0) }
     }
 }

@@ -72,9 +72,19 @@ struct InteractionSecret: Sendable, Hashable {
         self.placeholder = placeholder
         self.isRestorable = isRestorable
         self.isSearched = isSearched
-        var seen: Set<String> = []
-        var forms: [Form] = []
-        for form in WireForm.allCases {
+        // Most secrets are tokens of letters, digits and `-._~`, which every form but the strictest percent-encoding
+        // writes the same: at most two forms, worked out without writing the others.
+        let plain = Form(form: .plain, text: value, placeholder: placeholder)
+        guard encoded != value || !value.utf8.allSatisfy(WireForm.writesUnchanged) else {
+            let strict = WireForm.strictlyEncoded.write(value, encoded: encoded)
+            forms = strict == value ? [plain]
+                : [plain, Form(form: .strictlyEncoded, text: strict,
+                               placeholder: Self.placeholder(placeholder, for: .strictlyEncoded, restorable: isRestorable))]
+            return
+        }
+        var seen: Set<String> = [value]
+        var forms = [plain]
+        for form in WireForm.allCases.dropFirst() {
             let text = form.write(value, encoded: encoded)
             guard !text.isEmpty, seen.insert(text).inserted else { continue }
             forms.append(Form(form: form, text: text,
@@ -146,11 +156,31 @@ struct InteractionSecret: Sendable, Hashable {
 
     /// Every placeholder text this secret may leave, plain and percent-encoded.
     var placeholderTexts: [String] {
-        forms.flatMap { [$0.placeholder, Self.percentEncoded($0.placeholder)] } + [otherJSONPlaceholder]
+        var texts: [String] = []
+        for form in forms {
+            texts.append(form.placeholder)
+            let encoded = Self.percentEncoded(form.placeholder)
+            if encoded != form.placeholder { texts.append(encoded) }
+        }
+        if isRestorable { texts.append(otherJSONPlaceholder) }
+        return texts
     }
 
+    /// `text` percent-encoded as a query value; placeholders (`<REDACTED:name>`) take a fast path.
     static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): bytes += Array("%3C".utf8)
+            case UInt8(ascii: ">"): bytes += Array("%3E".utf8)
+            case _ where WireForm.writesUnchanged(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@"):
+                bytes.append(byte)
+            default:
+                return text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -64,6 +64,7 @@ extension Redaction {
 
     /// `url` with the password of its user information (`https://user:password@host`) replaced: a secret always.
     private func redact(userInfoOf url: String, into secrets: inout SecretSet) -> String {
+        guard url.utf8.contains(UInt8(ascii: "@")) else { return url }
         let parts = URLParts(url)
         guard let at = parts.authority.lastIndex(of: "@"),
               let colon = parts.authority[..<at].firstIndex(of: ":") else {

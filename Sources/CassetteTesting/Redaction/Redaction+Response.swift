@@ -22,7 +22,7 @@ extension Redaction {
         }
         func headers(_ headers: [String: String]) -> [String: String] {
             var result = redact(headers: headers) { learn(&secrets, $0, $1)?.placeholder }
-            for (name, value) in result where name.caseInsensitiveCompare("Location") == .orderedSame {
+            for (name, value) in result where name.equalsIgnoringASCIICase("Location") {
                 result[name] = query(value)
             }
             return result

@@ -15,6 +15,9 @@ struct Replacer: Sendable {
     private let ends: [Int32: Int]
     /// Which bytes start a text: at every other position the scan moves on at once.
     private let starts: [Bool]
+    /// For a few texts (the usual case: a request's one token), no trie: the texts by length, longest first.
+    private let few: [Int]?
+    private static let fewest = 16
 
     /// A replacer for `pairs`, copying `kept` texts unchanged wherever they stand.
     init(_ pairs: [(find: String, replace: String)], keeping kept: [String] = []) {
@@ -24,6 +27,19 @@ struct Replacer: Sendable {
         var starts = [Bool](repeating: false, count: 256)
         var nodes: Int32 = 1
         let all = pairs.map { (Array($0.find.utf8), Array($0.replace.utf8)) } + kept.map { (Array($0.utf8), Array($0.utf8)) }
+        if all.count <= Self.fewest {
+            for (find, replace) in all where !find.isEmpty && !patterns.contains(where: { $0.find == find }) {
+                patterns.append((find, replace))
+                starts[Int(find[0])] = true
+            }
+            self.patterns = patterns
+            self.edges = [:]
+            self.ends = [:]
+            self.starts = starts
+            few = patterns.indices.sorted { patterns[$0].find.count > patterns[$1].find.count }
+            return
+        }
+        few = nil
         for (find, replace) in all where !find.isEmpty {
             var node: Int32 = 0
             for byte in find {
@@ -101,8 +117,22 @@ struct Replacer: Sendable {
         return result
     }
 
-    /// The longest text that starts at `index`, walking the trie along the bytes.
+    /// The longest text that starts at `index`, walking the trie along the bytes (or trying the few texts).
     private func longestMatch(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+        if let few {
+            let remaining = bytes.count - index
+            for candidate in few {
+                let find = patterns[candidate].find
+                guard find.count <= remaining, find[0] == bytes[index] else { continue }
+                var equal = true
+                for offset in 1..<find.count where bytes[index + offset] != find[offset] {
+                    equal = false
+                    break
+                }
+                if equal { return candidate }
+            }
+            return nil
+        }
         var node: Int32 = 0
         var longest: Int?
         var position = index

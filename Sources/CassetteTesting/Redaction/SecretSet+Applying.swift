@@ -8,8 +8,8 @@ extension SecretSet {
     }
 
     /// What replaces every searched secret in headers and bodies (`inURL: false`) or in URLs.
-    func replacer(inURL: Bool) -> Replacer {
-        Replacer(secrets.filter(\.isSearched).flatMap { $0.replacements(inURL: inURL) }, keeping: keptPlaceholders)
+    func replacer(inURL: Bool, keeping kept: [String]? = nil) -> Replacer {
+        Replacer(secrets.filter(\.isSearched).flatMap { $0.replacements(inURL: inURL) }, keeping: kept ?? keptPlaceholders)
     }
 
     /// What turns the placeholders of restorable secrets back into their values.
@@ -18,21 +18,31 @@ extension SecretSet {
     }
 
     /// The request with every searched secret replaced wherever it appears.
+    ///
+    /// Replay redacts every request, and most carry a token that only its header holds: the parts are first
+    /// searched for the secrets' texts, and replacers are built only when one occurs.
     func replacingSecrets(in request: RecordedRequest) -> RecordedRequest {
-        let replacer = replacer(inURL: false)
-        guard !replacer.isEmpty else { return request }
+        let needles = Needles(secrets.filter(\.isSearched).flatMap { $0.forms.map(\.text) })
+        guard !needles.isEmpty else { return request }
+        let urlHolds = needles.occur(in: request.url)
+        let headersHold = request.headers.values.contains { needles.occur(in: $0) }
+        let bodyHolds = request.body.map { needles.occur(in: $0.data) } ?? false
+        guard urlHolds || headersHold || bodyHolds else { return request }
+        let kept = keptPlaceholders
+        let replacer = replacer(inURL: false, keeping: kept)
         var request = request
-        request.url = self.replacer(inURL: true).apply(to: request.url)
-        request.headers = request.headers.mapValues(replacer.apply)
-        request.body = request.body.map { scanningJSONStrings(in: $0.replacing(with: replacer)) }
+        if urlHolds { request.url = self.replacer(inURL: true, keeping: kept).apply(to: request.url) }
+        if headersHold { request.headers = request.headers.mapValues(replacer.apply) }
+        if bodyHolds { request.body = request.body.map { scanningJSONStrings(in: $0.replacing(with: replacer)) } }
         return request
     }
 
     /// The response (and the redirects before it) with every searched secret replaced wherever it appears.
     func replacingSecrets(in response: RecordedResponse) -> RecordedResponse {
-        let replacer = replacer(inURL: false)
+        let kept = keptPlaceholders
+        let replacer = replacer(inURL: false, keeping: kept)
         guard !replacer.isEmpty else { return response }
-        var response = response.replacing(with: replacer, inURL: self.replacer(inURL: true))
+        var response = response.replacing(with: replacer, inURL: self.replacer(inURL: true, keeping: kept))
         response.body = response.body.map(scanningJSONStrings)
         return response
     }
@@ -54,6 +64,30 @@ extension SecretSet {
     /// Any text (an error message, say) with every secret replaced, searched or not.
     func redact(text: String) -> String {
         Replacer(secrets.flatMap { $0.replacements(inURL: false) }, keeping: keptPlaceholders).apply(to: text)
+    }
+}
+
+/// Texts looked for, byte by byte, before anything is built to replace them.
+struct Needles {
+    private let texts: [[UInt8]]
+
+    init(_ texts: [String]) {
+        self.texts = texts.filter { !$0.isEmpty }.map { Array($0.utf8) }
+    }
+
+    var isEmpty: Bool { texts.isEmpty }
+
+    func occur(in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { occur(in: UnsafeRawBufferPointer($0)) }
+    }
+
+    func occur(in data: Data) -> Bool {
+        data.withUnsafeBytes(occur)
+    }
+
+    private func occur(in bytes: UnsafeRawBufferPointer) -> Bool {
+        texts.contains { needle in bytes.firstOffset(of: needle) != nil }
     }
 }
 

@@ -33,6 +33,17 @@ enum WireForm: CaseIterable, Sendable {
     /// A JSON string written with `\u` escapes, inside a JSON string.
     case jsonASCIIInJSON
 
+    /// Whether every form but ``strictlyEncoded`` writes `byte` as it is: ASCII letters, digits and `-._~`.
+    static func writesUnchanged(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
     /// What a placeholder for this form adds to the secret's name; `nil` for the plain form.
     var suffix: String? {
         switch self {
@@ -66,7 +77,7 @@ enum WireForm: CaseIterable, Sendable {
         case .plain: value
         case .observed: encoded
         case .queryEncoded: value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? value
-        case .strictlyEncoded: value.addingPercentEncoding(withAllowedCharacters: .asciiAlphanumerics) ?? value
+        case .strictlyEncoded: Self.strictlyEncoded(value)
         case .json: Self.escaped(value)
         case .jsonSlash: Self.escaped(value, slash: true)
         case .jsonASCII: Self.escaped(value, ascii: .lowercase)
@@ -80,6 +91,22 @@ enum WireForm: CaseIterable, Sendable {
     }
 
     enum HexCase { case lowercase, uppercase }
+
+    /// `value` with every byte but ASCII letters and digits written `%XX`.
+    private static func strictlyEncoded(_ value: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count * 3)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The text inside a JSON string that holds `value`.
     static func escaped(_ value: String, slash: Bool = false, ascii: HexCase? = nil, htmlSafe: Bool = false) -> String {
@@ -121,9 +148,4 @@ enum WireForm: CaseIterable, Sendable {
         let digits = String(value, radix: 16, uppercase: hexCase == .uppercase)
         return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
-}
-
-extension CharacterSet {
-    /// ASCII letters and digits.
-    static let asciiAlphanumerics = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 }

@@ -27,7 +27,7 @@ struct ReplayAnswer: Sendable {
     init(_ interaction: Interaction, redaction: Redaction) {
         lengthHeader = interaction.response.flatMap { response in
             guard response.headers.value(caseInsensitiveKey: "Content-Encoding") == nil else { return nil }
-            return response.headers.keys.first { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }
+            return response.headers.keys.first { $0.equalsIgnoringASCIICase("Content-Length") }
         }
         if let failure = interaction.failure {
             kind = .failure(failure)
