@@ -22,8 +22,8 @@ struct RequestDifferences {
         if differing.contains(where: { $0.name == RequestMatcher.url.name || $0.name == RequestMatcher.query.name }) {
             let names = Self.differingQueryItems(request, recorded, into: &details)
             if !names.isEmpty {
-                replacements[RequestMatcher.url.name] = RequestMatcher(name: "url(ignoringQueryItems: \(Self.quoted(names)))") { _ in "" }
-                replacements[RequestMatcher.query.name] = RequestMatcher(name: "query(ignoring: \(Self.quoted(names)))") { _ in "" }
+                replacements[RequestMatcher.url.name] = .url(ignoringQueryItems: names)
+                replacements[RequestMatcher.query.name] = .query(ignoring: names)
             }
         }
         if differing.contains(where: { $0.name == RequestMatcher.body.name }),
@@ -32,10 +32,8 @@ struct RequestDifferences {
             for path in paths.prefix(3) {
                 details.append("JSON value at \(path.isEmpty ? "the top" : path.joined(separator: ".")) differs")
             }
-            let keyPaths = paths.filter { !$0.isEmpty }
-            if !keyPaths.isEmpty, keyPaths.count == paths.count, sent.removing(keyPaths) == old.removing(keyPaths) {
-                let written = keyPaths.map { $0.joined(separator: ".") }
-                replacements[RequestMatcher.body.name] = RequestMatcher(name: "body(ignoringJSONKeyPaths: \(Self.quoted(written)))") { _ in "" }
+            if !paths.isEmpty, !paths.contains(where: \.isEmpty) {
+                replacements[RequestMatcher.body.name] = .body(ignoringJSONKeyPaths: paths.map { $0.joined(separator: ".") })
             }
         }
         for matcher in differing where matcher.name.hasPrefix("headers(") {
@@ -43,11 +41,12 @@ struct RequestDifferences {
         }
         self.details = details
         // Only when every differing matcher has an ignoring form, and the ignoring forms match, is it all volatile.
+        let ignoring = matchers.map { replacements[$0.name] ?? $0 }
         if !differing.isEmpty, differing.allSatisfy({ replacements[$0.name] != nil }),
-           Self.matchAfterIgnoring(request, recorded, matchers, replacements) {
-            ignoring = matchers.map { replacements[$0.name] ?? $0 }
+           ignoring.allSatisfy({ MatchKey($0.key(request)) == MatchKey($0.key(recorded)) }) {
+            self.ignoring = ignoring
         } else {
-            ignoring = nil
+            self.ignoring = nil
         }
     }
 
@@ -62,23 +61,6 @@ struct RequestDifferences {
                 || ["url(", "query(", "body("].contains { matcher.name.hasPrefix($0) }
             return builtIn ? "." + matcher.name : ".custom(\"\(matcher.name)\") { ... }"
         }.joined(separator: ", ") + "]"
-    }
-
-    private static func matchAfterIgnoring(_ request: RecordedRequest, _ recorded: RecordedRequest,
-                                           _ matchers: [RequestMatcher], _ replacements: [String: RequestMatcher]) -> Bool {
-        for matcher in matchers where replacements[matcher.name] == nil {
-            if MatchKey(matcher.key(request)) != MatchKey(matcher.key(recorded)) { return false }
-        }
-        if replacements[RequestMatcher.url.name] != nil || replacements[RequestMatcher.query.name] != nil {
-            let a = URLParts(request.url), b = URLParts(recorded.url)
-            let names = Set(Self.queryItemNames(request, recorded))
-            if a.sortedQuery(ignoring: names) != b.sortedQuery(ignoring: names) { return false }
-            if matchers.contains(where: { $0.name == RequestMatcher.url.name }),
-               a.scheme.lowercasedIfNeeded + a.hostAndPort + a.path != b.scheme.lowercasedIfNeeded + b.hostAndPort + b.path {
-                return false
-            }
-        }
-        return true
     }
 
     /// Names of query items whose values differ or that only one request has; one detail line each.
@@ -98,11 +80,6 @@ struct RequestDifferences {
             }
         }
         return names
-    }
-
-    private static func queryItemNames(_ request: RecordedRequest, _ recorded: RecordedRequest) -> [String] {
-        var scratch: [String] = []
-        return differingQueryItems(request, recorded, into: &scratch)
     }
 
     private static func grouped(_ items: [URLQueryItem]) -> [String: String] {

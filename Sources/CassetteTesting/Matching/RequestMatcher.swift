@@ -49,6 +49,10 @@ public struct RequestMatcher: Sendable {
 
     /// The query items except those named (volatile values such as a timestamp or a nonce).
     public static func query(ignoring names: String...) -> RequestMatcher {
+        query(ignoring: names)
+    }
+
+    static func query(ignoring names: [String]) -> RequestMatcher {
         let ignored = Set(names)
         return RequestMatcher(name: "query(ignoring: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") {
             URLParts($0.url).sortedQuery(ignoring: ignored)
@@ -61,6 +65,10 @@ public struct RequestMatcher: Sendable {
 
     /// The whole URL as ``url`` compares it, except the query items named.
     public static func url(ignoringQueryItems names: String...) -> RequestMatcher {
+        url(ignoringQueryItems: names)
+    }
+
+    static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
         let ignored = Set(names)
         return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
             let parts = URLParts(request.url)
@@ -79,6 +87,10 @@ public struct RequestMatcher: Sendable {
     /// The body as ``body`` compares it, with the JSON values at the key paths named left out (`meta.sentAt`,
     /// `**.nonce`; see ``Redaction/jsonKeyPaths`` for the path syntax, which here compares keys exactly).
     public static func body(ignoringJSONKeyPaths paths: String...) -> RequestMatcher {
+        body(ignoringJSONKeyPaths: paths)
+    }
+
+    static func body(ignoringJSONKeyPaths paths: [String]) -> RequestMatcher {
         let keyPaths = paths.map { $0.split(separator: ".").map(String.init) }
         return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
             BodyKey.key(for: request, ignoringJSONKeyPaths: keyPaths)

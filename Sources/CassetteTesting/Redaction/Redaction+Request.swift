@@ -90,22 +90,23 @@ extension Redaction {
                 secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), name: inner.name)
             }
         }
-        return replacing(fields, in: url, into: &secrets, plusMayBeSpace: true)
+        return replacing(fields, in: url) { field in
+            let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name)
+            // In a query a `+` is a plus to URL rules and a space to most servers: both values are secrets.
+            if secret != nil, field.encodedValue.contains("+") {
+                secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), name: field.name)
+            }
+            return secret
+        }
     }
 
-    /// `text` with the values of the fields a rule names replaced by their percent-encoded placeholders.
-    /// `plusMayBeSpace`: in a query a `+` is a plus to URL rules and a space to most servers: both values are secrets.
-    private func replacing(_ fields: FormFields, in text: String, into secrets: inout SecretSet,
-                           plusMayBeSpace: Bool = false) -> String {
+    /// `text` with the values of the fields a rule names replaced by the percent-encoded placeholders of the
+    /// secrets `secret` gives them (`nil` keeps a value).
+    func replacing(_ fields: FormFields, in text: String, secret: (FormFields.Field) -> InteractionSecret?) -> String {
         var result = ""
         var cursor = text.startIndex
         for field in fields.fields where matching.parameterNames.contains(SecretName.normalized(field.name)) {
-            guard let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name) else {
-                continue
-            }
-            if plusMayBeSpace, field.encodedValue.contains("+") {
-                secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), name: field.name)
-            }
+            guard let secret = secret(field) else { continue }
             result += text[cursor..<field.valueRange.lowerBound]
             result += secret.placeholderInURL(for: String(field.encodedValue))
             cursor = field.valueRange.upperBound
@@ -131,7 +132,9 @@ extension Redaction {
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
         let encoding: String.Encoding = String(data: body.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1
         guard let text = String(data: body.data, encoding: encoding) else { return body }
-        let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text, into: &secrets)
+        let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text) { field in
+            secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name)
+        }
         return redacted == text ? body : redacted.data(using: encoding).map(Body.init) ?? body
     }
 

@@ -46,16 +46,6 @@ extension Redaction {
         guard !matching.parameterNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else {
             return url
         }
-        var result = ""
-        var cursor = url.startIndex
-        for field in FormFields(query, plusIsSpace: false).fields
-        where matching.parameterNames.contains(SecretName.normalized(field.name)) {
-            guard let found = secret(field.name, field.value) else { continue }
-            result += url[cursor..<field.valueRange.lowerBound]
-            result += found.placeholderInURL(for: String(field.encodedValue))
-            cursor = field.valueRange.upperBound
-        }
-        guard cursor != url.startIndex else { return url }
-        return result + url[cursor...]
+        return replacing(FormFields(query, plusIsSpace: false), in: url) { secret($0.name, $0.value) }
     }
 }

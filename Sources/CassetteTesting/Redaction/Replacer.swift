@@ -83,12 +83,6 @@ struct Replacer: Sendable {
         }
     }
 
-    /// Whether `data` holds any text this replacer changes.
-    func matches(in data: Data) -> Bool {
-        guard !isEmpty else { return false }
-        return data.withUnsafeBytes { replaced($0) != nil }
-    }
-
     /// The replaced bytes, or `nil` when nothing was replaced.
     private func replaced(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         var output: [UInt8]?

@@ -63,7 +63,8 @@ final class CassetteSession: Sendable {
         try OpenCassettes.claim(settings.file, writes: recordsMisses)
         recorder = recordsMisses ? Recorder() : nil
         let replayable = settings.mode.replaysExisting ? previous : []
-        answers = replayable.map { ReplayAnswer($0, redaction: settings.redaction) }
+        let markers = settings.redaction.placeholderMarkers
+        answers = replayable.map { ReplayAnswer($0, placeholderMarkers: markers) }
         state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
     }
 
@@ -169,10 +170,11 @@ final class CassetteSession: Sendable {
         }, completion: { [self] result in
             switch result {
             case .success(let exchange):
-                let (interaction, learned) = recordedInteraction(exchange, for: pending)
+                let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
+                let (interaction, learned) = recordedInteraction(response, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 state.withLock { $0.recorded[pending.slot] = .done(interaction, learned: learned) }
-                let setCookie = SessionCookies.setCookie(in: exchange.response.headerFields, from: nil)
+                let setCookie = SessionCookies.setCookie(in: response.headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
                 if (error as? URLError)?.code == .cancelled {
@@ -197,10 +199,9 @@ final class CassetteSession: Sendable {
 
     /// The interaction a real exchange records: the response redacted with the request's secrets, and the values
     /// it taught the cassette kept for later requests.
-    private func recordedInteraction(_ exchange: Recorder.Exchange, for pending: PendingRecording)
+    private func recordedInteraction(_ response: RecordedResponse, for pending: PendingRecording)
         -> (Interaction, learned: [InteractionSecret]) {
         var secrets = pending.secrets
-        let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
         let keptBefore = settings.mode.replaysExisting ? previous.count : 0
         let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1,
                                                sentByClient: pending.outgoing.contains)

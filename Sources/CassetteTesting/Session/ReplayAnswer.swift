@@ -8,10 +8,10 @@ import FoundationNetworking
 /// copies a few references and builds only the response object.
 struct ReplayAnswer: Sendable {
     private enum Kind: Sendable {
-        /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not.
-        /// `cookies` are the `Set-Cookie` values of the redirects and the response, found once.
-        case response(status: Int, headers: [String: String], body: Data, httpVersion: String,
-                      recordedURL: String?, redirects: [RecordedRedirect], cookies: [SessionCookies.SetCookie])
+        /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not, and
+        /// `redirectedTo` that URL parsed. `cookies` are the `Set-Cookie` values of the redirects and the response.
+        case response(status: Int, headers: [String: String], body: Data, httpVersion: String, recordedURL: String?,
+                      redirectedTo: URL?, redirects: [RecordedRedirect], cookies: [SessionCookies.SetCookie])
         case failure(RecordedFailure)
         /// Neither a response nor a failure was recorded.
         case unusable
@@ -20,25 +20,20 @@ struct ReplayAnswer: Sendable {
     private let kind: Kind
     /// Whether the response holds a placeholder that the live request's secrets turn back into a value.
     private let restores: Bool
-    /// The name of the `Content-Length` header when the body is not encoded: replay keeps it equal to the length
-    /// of the body it serves, which placeholders and restored values of another length change.
-    private let lengthHeader: String?
-
-    init(_ interaction: Interaction, redaction: Redaction) {
-        lengthHeader = interaction.response.flatMap { response in
-            guard response.headers.value(caseInsensitiveKey: "Content-Encoding") == nil else { return nil }
-            return response.headers.keys.first { $0.equalsIgnoringASCIICase("Content-Length") }
-        }
+    /// Prepares the answer of `interaction`; `placeholderMarkers` are ``Redaction/placeholderMarkers``, worked out
+    /// once for the whole cassette.
+    init(_ interaction: Interaction, placeholderMarkers: [String]) {
         if let failure = interaction.failure {
             kind = .failure(failure)
             restores = false
         } else if let recorded = interaction.response {
-            kind = .response(status: recorded.status, headers: recorded.headers, body: recorded.body?.data ?? Data(),
-                             httpVersion: recorded.httpVersion,
-                             recordedURL: recorded.url == interaction.request.url ? nil : recorded.url,
-                             redirects: recorded.redirects,
+            let body = recorded.body?.data ?? Data()
+            let recordedURL = recorded.url == interaction.request.url ? nil : recorded.url
+            kind = .response(status: recorded.status, headers: Self.lengthFollowing(body, in: recorded.headers), body: body,
+                             httpVersion: recorded.httpVersion, recordedURL: recordedURL,
+                             redirectedTo: recordedURL.flatMap(URL.init(string:)), redirects: recorded.redirects,
                              cookies: Self.setCookies(recorded.headers, recorded.redirects))
-            restores = redaction.placeholderMarkers.contains { marker in
+            restores = placeholderMarkers.contains { marker in
                 recorded.url.contains(marker) || recorded.headers.values.contains { $0.contains(marker) }
                     || recorded.body?.data.firstOffset(of: Data(marker.utf8)) != nil
                     || recorded.redirects.contains { $0.headers.values.contains { $0.contains(marker) } }
@@ -55,18 +50,16 @@ struct ReplayAnswer: Sendable {
     /// the stored URL never show through.
     func outcome(for url: URL, secrets: SecretSet) -> Outcome {
         switch kind {
-        case .response(let status, var headers, var body, let httpVersion, var recordedURL, let redirects, var cookies):
+        case .response(let status, var headers, var body, let httpVersion, let recordedURL, var redirectedTo, let redirects,
+                       var cookies):
             if restores {
                 let restorer = secrets.restorer
-                headers = headers.mapValues(restorer.apply)
                 body = restorer.apply(to: body)
-                recordedURL = recordedURL.map(restorer.apply)
+                headers = Self.lengthFollowing(body, in: headers.mapValues(restorer.apply))
+                redirectedTo = recordedURL.flatMap { URL(string: restorer.apply(to: $0)) } ?? redirectedTo
                 cookies = Self.setCookies(headers, redirects.map { $0.replacing(with: restorer, inURL: restorer) })
             }
-            if let lengthHeader, !body.isEmpty, headers[lengthHeader] != String(body.count) {
-                headers[lengthHeader] = String(body.count)
-            }
-            guard let response = HTTPURLResponse(url: recordedURL.flatMap(URL.init(string:)) ?? url, statusCode: status,
+            guard let response = HTTPURLResponse(url: redirectedTo ?? url, statusCode: status,
                                                  httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             }
@@ -80,6 +73,19 @@ struct ReplayAnswer: Sendable {
 }
 
 extension ReplayAnswer {
+    /// `headers` with a `Content-Length` equal to the length of `body` when the body is not encoded: a placeholder,
+    /// or a restored value, of another length than the recorded value changes it.
+    static func lengthFollowing(_ body: Data, in headers: [String: String]) -> [String: String] {
+        guard !body.isEmpty, headers.value(caseInsensitiveKey: "Content-Encoding") == nil,
+              let name = headers.keys.first(where: { $0.equalsIgnoringASCIICase("Content-Length") }),
+              headers[name] != String(body.count) else {
+            return headers
+        }
+        var headers = headers
+        headers[name] = String(body.count)
+        return headers
+    }
+
     /// The `Set-Cookie` values of `redirects` (from their URLs) and then of the response (from the URL it is
     /// delivered from), in the order the session stores them.
     static func setCookies(_ headers: [String: String], _ redirects: [RecordedRedirect]) -> [SessionCookies.SetCookie] {

@@ -70,11 +70,8 @@ extension FidelityCase {
         FidelityCase(description: "upload(for:from:)") { configuration in
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }
-            do {
-                let (data, response) = try await session.upload(for: request("/put", method: "PUT"), from: Data("uploaded".utf8))
-                return Observation(data, response, nil, session: session)
-            } catch {
-                return Observation(nil, nil, error, session: session)
+            return await Observation.trying(on: session) {
+                try await session.upload(for: request("/put", method: "PUT"), from: Data("uploaded".utf8))
             }
         },
         FidelityCase(description: "uploadTask(with:from:) with a completion handler") { configuration in
@@ -90,12 +87,9 @@ extension FidelityCase {
             defer { session.finishTasksAndInvalidate() }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
             defer { try? FileManager.default.removeItem(at: file) }
-            do {
+            return await Observation.trying(on: session) {
                 try Data("from a file".utf8).write(to: file)
-                let (data, response) = try await session.upload(for: request("/post", method: "POST"), fromFile: file)
-                return Observation(data, response, nil, session: session)
-            } catch {
-                return Observation(nil, nil, error, session: session)
+                return try await session.upload(for: request("/post", method: "POST"), fromFile: file)
             }
         },
         FidelityCase(description: "multipart/form-data with a random boundary") { configuration in

@@ -67,7 +67,7 @@ struct ReplayAnswerTests {
     @Test("an answer without placeholders is served as stored")
     func plainAnswer() {
         let interaction = Fixture.interaction("http://api.test/p", body: "<REDACTED>")
-        let answer = ReplayAnswer(interaction, redaction: .default)
+        let answer = ReplayAnswer(interaction, placeholderMarkers: Redaction.default.placeholderMarkers)
         guard case .response(let response, let body, let cookies) = answer.outcome(for: URL(string: "http://api.test/p")!,
                                                                                        secrets: SecretSet(stem: "<REDACTED>")) else {
             Issue.record("expected a response")

@@ -59,8 +59,13 @@ struct Observation: Equatable, CustomStringConvertible {
 
     /// Sends `request` with async `data(for:)`.
     static func data(_ request: URLRequest, on session: URLSession) async -> Observation {
+        await trying(on: session) { try await session.data(for: request) }
+    }
+
+    /// Runs `send` and observes its response, or the error it threw.
+    static func trying(on session: URLSession, _ send: () async throws -> (Data, URLResponse)) async -> Observation {
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await send()
             return Observation(data, response, nil, session: session)
         } catch {
             return Observation(nil, nil, error, session: session)
