@@ -23,17 +23,21 @@ let package = Package(
         .target(name: "Locking", swiftSettings: strictSettings),
         .target(name: "Networking", dependencies: ["Locking"], swiftSettings: strictSettings),
         .target(name: "Caching", dependencies: ["Locking"], swiftSettings: strictSettings),
-        .target(name: "CassetteTesting", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
+        // The harness itself, free of test frameworks so that executables (demo, cassette-bench) can link it: on
+        // Apple platforms an executable that links XCTest or Testing does not launch outside a test runner.
+        .target(name: "CassetteCore", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
+        // What tests import: the core, re-exported, plus the Swift Testing trait and the XCTest helper.
+        .target(name: "CassetteTesting", dependencies: ["CassetteCore", "Locking"], swiftSettings: strictSettings),
         // The example client: a real API client on Networking, the code the harness exists to test.
         .target(name: "HTTPBinClient", dependencies: ["Networking"], swiftSettings: strictSettings),
         // The main job: a scripted tour of the example client, replayed from Cassettes/.
-        .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
+        .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteCore"], swiftSettings: strictSettings),
         // Performance, measured side by side with each floor: Scripts/bench.sh. Never part of the tests.
-        .executableTarget(name: "cassette-bench", dependencies: ["CassetteTesting"], swiftSettings: strictSettings),
+        .executableTarget(name: "cassette-bench", dependencies: ["CassetteCore"], swiftSettings: strictSettings),
 
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
-        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "Locking"], swiftSettings: strictSettings),
+        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPBinClientTests", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import CassetteTesting
+import CassetteCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,4 @@
-import CassetteTesting
+import CassetteCore
 import Foundation
 
 /// The cassettes the benchmark replays, written to a temporary folder.

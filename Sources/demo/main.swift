@@ -2,7 +2,7 @@
 //
 //   swift run demo                          replays offline (records first if the cassette is missing)
 //   CASSETTE_RECORD=all swift run demo      records again from httpbin (Scripts/httpbin.sh start)
-import CassetteTesting
+import CassetteCore
 import Foundation
 import HTTPBinClient
 import Networking

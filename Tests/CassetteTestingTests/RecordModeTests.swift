@@ -1,5 +1,6 @@
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 
 @Suite("Record modes and how they are chosen")
 struct RecordModeTests {

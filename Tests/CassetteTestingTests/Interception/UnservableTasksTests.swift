@@ -1,7 +1,8 @@
 import Foundation
 import Locking
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

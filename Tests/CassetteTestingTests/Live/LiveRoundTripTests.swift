@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 
 @Suite("No-match reports: what differs, and how to ignore what is volatile")
 struct RequestDifferencesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 
 @Suite("Body: readable in the file, exact on replay")
 struct BodyTests {

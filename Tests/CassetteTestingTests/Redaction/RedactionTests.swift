@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 
 @Suite("Redaction: secrets never reach the disk, and replay restores what the request carried")
 struct RedactionTests {

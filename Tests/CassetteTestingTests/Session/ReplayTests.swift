@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -117,12 +118,17 @@ struct ReplayTests {
         try await withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("corrupt.json")
             try Data("{ not json".utf8).write(to: file)
+            // Inside #expect's closure, #line is the macro's own line.
+            let line = #line + 1
             let error = #expect(throws: CassetteError.self) {
                 try Cassette.use("corrupt", mode: .none, directory: directory) { _ in }
             }
             #expect(error?.code == .unreadableCassette)
-            // The file named once, where the JSON broke (as the README's troubleshooting entry shows it), one fix.
-            #expect(error?.description == "Cassette \(file.path): The file is not valid JSON (empty, truncated or not JSON) (Expected a key in quotes at line 1, column 3). Record the cassette again with CASSETTE_RECORD=all.")
+            // The call site, the file named once, where the JSON broke (as the README's troubleshooting entry shows
+            // it), one fix.
+            #expect(error?.callSite?.line == line)
+            #expect(error?.description.hasPrefix("CassetteTestingTests/ReplayTests.swift:\(line):") == true)
+            #expect(error?.description.hasSuffix(": Cassette \(file.path): The file is not valid JSON (empty, truncated or not JSON) (Expected a key in quotes at line 1, column 3). Record the cassette again with CASSETTE_RECORD=all.") == true)
         }
     }
 

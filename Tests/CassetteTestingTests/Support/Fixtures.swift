@@ -1,5 +1,6 @@
 import Foundation
-@testable import CassetteTesting
+@testable import CassetteCore
+import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

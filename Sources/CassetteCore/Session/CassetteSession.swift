@@ -128,7 +128,7 @@ final class CassetteSession: Sendable {
         }
     }
 
-    /// The queue a recording's answer is handed to the client on (see ``TaskRoutes/clientQueue(for:)``).
+    /// The queue a recording's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
     var clientQueue: DispatchQueue? { recorder?.clientQueue }
 
     /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it.

@@ -4,9 +4,11 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// The `URLProtocol` in every cassette session's configuration: it answers each request from the cassette the
-/// request's session belongs to, recording it first when the cassette's mode allows.
-final class CassetteURLProtocol: URLProtocol {
+/// The loading shared by every cassette's protocol class: it answers each request from the cassette its class is
+/// routed to (see ``ProtocolRoutes``), recording it first when the cassette's mode allows.
+///
+/// Configurations list a ``RoutedURLProtocol`` instantiation, never this class itself.
+class CassetteURLProtocol: URLProtocol {
     /// Cancels a recording in flight; set while the real request runs.
     private let cancellation = LockedBox<(@Sendable () -> Void)?>(nil)
     /// Set by `stopLoading()`: from then on the client must not be called (corelibs traps when a protocol reports
@@ -18,10 +20,12 @@ final class CassetteURLProtocol: URLProtocol {
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-        guard let cassette = TaskRoutes.take(for: task) else {
-            let error = CassetteError(.unroutedRequest,
-                                      "\(request.httpMethod ?? "GET") \(URLParts.withoutQuery(request.url?.absoluteString ?? "")) came from a session that no cassette owns. Use the session (or configuration) that Cassette.use hands its body, and keep the configuration's urlCache.")
-            return deliver(.failure(error), cookies: nil)
+        let cassette: CassetteSession
+        switch ProtocolRoutes.cassette(for: type(of: self)) {
+        case .success(let routed): cassette = routed
+        case .failure(let error):
+            let request = "\(request.httpMethod ?? "GET") \(URLParts.withoutQuery(request.url?.absoluteString ?? ""))"
+            return deliver(.failure(CassetteError(error.code, "\(request): \(error.message)", cassette: error.cassette)), cookies: nil)
         }
         if let reason = UnservableTasks.reason(for: task) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
@@ -44,7 +48,7 @@ final class CassetteURLProtocol: URLProtocol {
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
         // A recording answers from the recorder's queue, so its answer hops to a queue serialized with the task's
-        // session first (see TaskRoutes.clientQueue(for:)).
+        // session first (see ClientQueues.clientQueue(for:)).
         let workQueue = cassette.clientQueue
         let cookies = cassette.cookies
         let cancel = cassette.record(pending) { outcome in

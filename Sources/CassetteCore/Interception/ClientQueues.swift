@@ -4,34 +4,8 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// Finds the cassette a task belongs to, without any process-wide "current cassette".
-///
-/// Each cassette's `URLSessionConfiguration` carries its own ``RoutingURLCache``. URLSession asks that cache about
-/// every data task before the protocol starts; the cache notes the task here, and the protocol takes the note in
-/// `startLoading()`. When no note exists (a platform that skips the cache), the task's session is found by
-/// reflection and its configuration's cache names the cassette.
-enum TaskRoutes {
-    private static let notes = LockedBox([ObjectIdentifier: CassetteSession]())
-
-    /// Notes that `task` belongs to `cassette`.
-    static func note(_ task: URLSessionTask, belongsTo cassette: CassetteSession) {
-        notes.withLock { $0[ObjectIdentifier(task)] = cassette }
-    }
-
-    /// The cassette `task` belongs to, removing the note.
-    static func take(for task: URLSessionTask?) -> CassetteSession? {
-        guard let task else { return nil }
-        if let noted = notes.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) {
-            return noted
-        }
-        return (session(of: task)?.configuration.urlCache as? RoutingURLCache)?.cassette
-    }
-
-    /// The session that owns `task`, found through swift-corelibs-foundation's stored `session` property.
-    static func session(of task: URLSessionTask) -> URLSession? {
-        storedProperty("session", of: task)
-    }
-
+/// Where a protocol may call its client from a queue of its own choosing (a recording's answer).
+enum ClientQueues {
     /// A queue on which a protocol may call its client from elsewhere (a recording's answer): on
     /// swift-corelibs-foundation, `session`'s work queue. The client reads the app session's task registry, which
     /// only that session's work queue may touch; calling it from any other queue races with tasks being created on
@@ -52,7 +26,8 @@ enum TaskRoutes {
         storedProperty("workQueue", of: task)
     }
 
-    /// A stored property of an object, found by reflection (corelibs keeps these internal).
+    /// A stored property of an object, found by reflection (corelibs keeps these internal). Used once per recording
+    /// cassette, never on the replay path.
     private static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {

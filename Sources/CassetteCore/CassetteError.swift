@@ -47,6 +47,32 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
     /// A full explanation, including how to fix it.
     public let message: String
 
+    /// Where the failing `Cassette.use` (or XCTest helper) was called, when the error comes from one.
+    public private(set) var callSite: CallSite?
+
+    /// A place in the source: what `#fileID`, `#filePath`, `#line` and `#column` give at a call.
+    public struct CallSite: Sendable, Hashable, CustomStringConvertible {
+        /// The file as `Module/File.swift`.
+        public let fileID: String
+        /// The file's full path.
+        public let filePath: String
+        /// The line, from 1.
+        public let line: Int
+        /// The column, from 1.
+        public let column: Int
+
+        /// Creates a call site.
+        public init(_ fileID: String, _ filePath: String, _ line: Int, _ column: Int) {
+            self.fileID = fileID
+            self.filePath = filePath
+            self.line = line
+            self.column = column
+        }
+
+        /// `Module/File.swift:line:column`.
+        public var description: String { "\(fileID):\(line):\(column)" }
+    }
+
     /// Creates an error.
     public init(_ code: Code, _ message: String, cassette: URL? = nil) {
         self.code = code
@@ -54,10 +80,27 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         self.cassette = cassette
     }
 
-    /// The explanation, starting with the cassette file when there is one.
+    /// The explanation, starting with the call site and the cassette file when there are some.
     public var description: String {
-        guard let cassette else { return message }
-        return "Cassette \(cassette.path): \(message)"
+        let site = callSite.map { "\($0): " } ?? ""
+        guard let cassette else { return site + message }
+        return "\(site)Cassette \(cassette.path): \(message)"
+    }
+
+    /// This error, attributed to `callSite` (unless it already names one).
+    package func at(_ callSite: CallSite) -> CassetteError {
+        var error = self
+        if error.callSite == nil { error.callSite = callSite }
+        return error
+    }
+
+    /// One error that stands for all of `failures`: the only one, or the first one's code with every message
+    /// numbered; `nil` for none.
+    package static func combining(_ failures: [CassetteError]) -> CassetteError? {
+        guard let first = failures.first else { return nil }
+        guard failures.count > 1 else { return first }
+        let all = failures.enumerated().map { "\($0.offset + 1). \($0.element.message)" }.joined(separator: "\n")
+        return CassetteError(first.code, "\(failures.count) requests failed:\n\(all)", cassette: first.cassette)
     }
 
     /// The same as ``description``.

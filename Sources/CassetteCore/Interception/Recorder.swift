@@ -20,7 +20,7 @@ final class Recorder: Sendable {
     private let transfers: RecordingDelegate
     /// The serial queue the delegate runs on, held here: an operation queue does not retain its underlying queue.
     private let delegateDispatchQueue = DispatchQueue(label: "CassetteTesting.Recorder")
-    /// Where a recording's answer is handed to the app's task: see ``TaskRoutes/clientQueue(for:)``.
+    /// Where a recording's answer is handed to the app's task: see ``ClientQueues/clientQueue(for:)``.
     let clientQueue: DispatchQueue?
 
     /// What a real request produced: the final response, its decoded body and the redirects before it.
@@ -47,7 +47,7 @@ final class Recorder: Sendable {
         delegateQueue.maxConcurrentOperationCount = 1
         delegateQueue.underlyingQueue = delegateDispatchQueue
         session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: delegateQueue)
-        clientQueue = TaskRoutes.clientQueue(for: session)
+        clientQueue = ClientQueues.clientQueue(for: session)
     }
 
     /// Sends `outgoing` to the real network; `completion` gets the exchange or the transport error. Returns a

@@ -1,0 +1,115 @@
+import Foundation
+import Locking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An open cassette: the requests of its ``session`` (and of any session made from its ``configuration``) are
+/// answered from one cassette file, recorded first when its ``mode`` allows.
+///
+/// You rarely make one yourself. The `.cassette` test trait opens one around each test, the XCTest helper
+/// `withCassette` around its body, and ``use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:recordsTransportErrors:environment:isolation:fileID:filePath:line:column:function:_:)``
+/// around its closure; inside, ``current`` is that cassette.
+///
+/// ```swift
+/// @Test(.cassette) func fetchesAUser() async throws {
+///     let session = try #require(Cassette.current).session
+///     let user = try await Router<UserAPI>(session: session).decode(User.self, from: .user(id: 1))
+///     #expect(user.id == 1)
+/// }
+/// ```
+///
+/// Each cassette has a `URLProtocol` class of its own in its configuration, so cassettes open at the same time
+/// (tests running in parallel) never see each other's traffic, and no process-wide "current cassette" exists:
+/// ``current`` is task-local.
+public final class Cassette: Sendable {
+    /// The cassette's name: its path below the cassette directory, without `.json`.
+    public let name: String
+    /// The cassette file.
+    public let file: URL
+    /// The record mode in effect, resolved from the argument, `CASSETTE_RECORD` and `CI` (never ``RecordMode/automatic``).
+    public let mode: RecordMode
+    /// The configuration the cassette's sessions are made from.
+    ///
+    /// Every session made from it goes through the cassette. Keep its `protocolClasses`: they are how requests find
+    /// the cassette. Its cookie settings (`httpCookieStorage`, `httpShouldSetCookies`, `httpCookieAcceptPolicy`)
+    /// are yours to change before you make a session; the cassette reads them for each request.
+    public let configuration: URLSessionConfiguration
+
+    /// The cassette open around the running code (a test with the `.cassette` trait, the body of `Cassette.use` or
+    /// of the XCTest helper), or `nil` outside one. Task-local: child tasks see it, detached tasks and Foundation's
+    /// queues do not.
+    public static var current: Cassette? { Current.value }
+
+    /// A session made from ``configuration``, created when first asked for and invalidated when the cassette closes.
+    public var session: URLSession {
+        made.withLock { made in
+            if let session = made { return session }
+            let session = URLSession(configuration: configuration)
+            made = session
+            return session
+        }
+    }
+
+    /// What answers the cassette's requests.
+    let state: CassetteSession
+    /// The protocol class listed in ``configuration``, routed to ``state``.
+    private let protocolClass: CassetteURLProtocol.Type
+    private let made = LockedBox<URLSession?>(nil)
+
+    /// Opens the cassette `name` (see ``CassetteOptions``); `filePath` locates the package's `Cassettes/` and
+    /// `testName` is what a re-record command filters on.
+    package init(_ name: String, options: CassetteOptions, environment: [String: String], filePath: String,
+                 testName: String) throws(CassetteError) {
+        let location = try CassetteLocation(name: name, directory: options.directory, environment: environment,
+                                            filePath: filePath)
+        let settings = CassetteSettings(
+            file: location.file, mode: try options.mode.resolved(in: environment),
+            matchers: options.matchers.isEmpty ? RequestMatcher.defaults : options.matchers, redaction: options.redaction,
+            repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
+            testName: testName, now: { Date() })
+        let configuration = URLSessionConfiguration.ephemeral
+        protocolClass = ProtocolRoutes.newProtocolClass()
+        configuration.protocolClasses = [protocolClass]
+        // Nothing is cached: every request reaches the cassette, and the cassette's answers are never stored.
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        state = try CassetteSession(settings: settings, configuration: configuration)
+        ProtocolRoutes.open(protocolClass, to: state)
+        self.name = name
+        file = location.file
+        mode = settings.mode
+        self.configuration = configuration
+    }
+
+    /// Runs `body` with this cassette as ``current``.
+    package func makeCurrent<T>(isolation: isolated (any Actor)? = #isolation,
+                                _ body: () async throws -> T) async rethrows -> T {
+        try await Current.$value.withValue(self, operation: body, isolation: isolation)
+    }
+
+    /// Runs `body` with this cassette as ``current``.
+    package func makeCurrent<T>(_ body: () throws -> T) rethrows -> T {
+        try Current.$value.withValue(self, operation: body)
+    }
+
+    /// Ends the cassette: finishes (or, when the body failed, cancels) the session it made, saves what it recorded
+    /// (unless the body failed and `savesOnError` is false) and returns every failure its requests met, then the
+    /// save's, each redacted. After this, requests through its sessions fail with a "closed" error.
+    package func close(bodyFailed: Bool, savesOnError: Bool) -> [CassetteError] {
+        if let session = made.withLock({ $0 }) {
+            if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
+        }
+        defer { ProtocolRoutes.close(protocolClass, file: file) }
+        do {
+            return try state.close(save: !bodyFailed || savesOnError)
+        } catch {
+            return [error]
+        }
+    }
+}
+
+/// The task-local behind ``Cassette/current``; set only through ``Cassette/makeCurrent(isolation:_:)``.
+private enum Current {
+    @TaskLocal static var value: Cassette?
+}

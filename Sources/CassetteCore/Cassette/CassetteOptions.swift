@@ -1,0 +1,15 @@
+import Foundation
+
+/// How a cassette is opened: the options of `Cassette.use`, gathered so the test-framework integrations (the
+/// trait, the XCTest helper) can merge and pass them on.
+package struct CassetteOptions: Sendable {
+    package var mode: RecordMode = .automatic
+    package var matchers: [RequestMatcher] = RequestMatcher.defaults
+    package var redaction: Redaction = .default
+    package var directory: URL?
+    package var repeatsLastResponse = false
+    package var savesOnError = false
+    package var recordsTransportErrors = false
+
+    package init() {}
+}
