@@ -136,14 +136,9 @@ extension Cassette {
         _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool,
         _ environment: [String: String], _ callSite: CassetteError.CallSite, _ function: String
     ) throws(CassetteError) -> Scope {
-        var options = CassetteOptions()
-        options.mode = mode
-        options.matchers = matchers
-        options.redaction = redaction
-        options.directory = directory
-        options.repeatsLastResponse = repeatsLastResponse
-        options.savesOnError = savesOnError
-        options.recordsTransportErrors = recordsTransportErrors
+        let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
+                                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
+                                      recordsTransportErrors: recordsTransportErrors)
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))

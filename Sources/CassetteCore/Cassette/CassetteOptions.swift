@@ -12,4 +12,15 @@ package struct CassetteOptions: Sendable {
     package var recordsTransportErrors = false
 
     package init() {}
+
+    package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
+                 repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool) {
+        self.mode = mode
+        self.matchers = matchers
+        self.redaction = redaction
+        self.directory = directory
+        self.repeatsLastResponse = repeatsLastResponse
+        self.savesOnError = savesOnError
+        self.recordsTransportErrors = recordsTransportErrors
+    }
 }

@@ -31,7 +31,7 @@ import Foundation
 /// Names compare ignoring case, `-` and `_`: `access_token`, `accessToken` and `Access-Token` are one name.
 /// A value shorter than ``minimumSearchedLength`` characters is replaced where the rules found it but not searched
 /// for elsewhere: text that short matches too much to hide anything.
-public struct Redaction: Sendable {
+public struct Redaction: Sendable, Equatable {
     /// The stem of every placeholder: a secret named `token` becomes `<REDACTED:token>` in the default stem
     /// `<REDACTED>`, and a secret the server sent becomes `REDACTED_token_N`.
     public var placeholder: String
@@ -164,5 +164,14 @@ public struct Redaction: Sendable {
                 lastKeys.contains { SecretName.occurs($0, in: bytes) }
             }
         }
+    }
+}
+
+extension Redaction {
+    /// Whether two sets of rules are the same: the same placeholder, names, key paths and secrets.
+    public static func == (lhs: Redaction, rhs: Redaction) -> Bool {
+        lhs.placeholder == rhs.placeholder && lhs.headerNames == rhs.headerNames
+            && lhs.queryItemNames == rhs.queryItemNames && lhs.jsonKeyPaths == rhs.jsonKeyPaths
+            && lhs.secrets == rhs.secrets
     }
 }

@@ -1,0 +1,121 @@
+#if canImport(XCTest)
+import Foundation
+import XCTest
+
+extension XCTestCase {
+    /// Runs `body` with a cassette named after the test (`Cassettes/UserTests/testFetchesAUser.json` for
+    /// `UserTests.testFetchesAUser`), or `name`; inside, ``Cassette/current`` is the cassette.
+    ///
+    /// ```swift
+    /// final class UserTests: XCTestCase {
+    ///     func testFetchesAUser() throws {
+    ///         try withCassette { cassette in
+    ///             let user = try UserClient(session: cassette.session).userSynchronously(id: 1)
+    ///             XCTAssertEqual(user.id, 1)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// To give every test of a class its own cassette, wrap the test's invocation:
+    ///
+    /// ```swift
+    /// override func invokeTest() {
+    ///     withCassette { _ in super.invokeTest() }
+    /// }
+    /// ```
+    ///
+    /// and read ``Cassette/current`` in the tests (sync and async alike). Failures (a request with no recording, a
+    /// transport error while recording, a cassette that cannot be opened, read or written) are reported with
+    /// `XCTFail` at the call, each with its own message; `body`'s own errors are rethrown.
+    ///
+    /// - Parameters:
+    ///   - name: The cassette's name; `nil` to name it after the test class and method.
+    ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors,
+    ///     environment: As for `Cassette.use`.
+    ///   - file, line: The call, where failures are reported; `file` also locates the package's `Cassettes/`.
+    ///   - body: The test's code.
+    /// - Returns: What `body` returned, or `nil` when the cassette could not be opened and `body` did not run.
+    @discardableResult
+    public func withCassette<T>(
+        _ name: String? = nil,
+        record mode: RecordMode = .automatic,
+        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
+        redaction: Redaction = .default,
+        directory: URL? = nil,
+        repeatsLastResponse: Bool = false,
+        savesOnError: Bool = false,
+        recordsTransportErrors: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        _ body: (Cassette) throws -> T
+    ) rethrows -> T? {
+        let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
+                                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
+                                      recordsTransportErrors: recordsTransportErrors)
+        guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
+        let result: T
+        do {
+            result = try cassette.makeCurrent { try body(cassette) }
+        } catch {
+            report(cassette.close(bodyFailed: true, savesOnError: savesOnError), file, line)
+            throw error
+        }
+        report(cassette.close(bodyFailed: false, savesOnError: savesOnError), file, line)
+        return result
+    }
+
+    /// The `async` form of `withCassette`, for `async` tests; the parameters are the same.
+    @discardableResult
+    public func withCassette<T>(
+        _ name: String? = nil,
+        record mode: RecordMode = .automatic,
+        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
+        redaction: Redaction = .default,
+        directory: URL? = nil,
+        repeatsLastResponse: Bool = false,
+        savesOnError: Bool = false,
+        recordsTransportErrors: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        _ body: (Cassette) async throws -> T
+    ) async rethrows -> T? {
+        let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
+                                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
+                                      recordsTransportErrors: recordsTransportErrors)
+        guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
+        let result: T
+        do {
+            result = try await cassette.makeCurrent { try await body(cassette) }
+        } catch {
+            report(cassette.close(bodyFailed: true, savesOnError: savesOnError), file, line)
+            throw error
+        }
+        report(cassette.close(bodyFailed: false, savesOnError: savesOnError), file, line)
+        return result
+    }
+
+    /// Opens the cassette `name` (or the one named after this test), or reports why it cannot be opened.
+    private func openCassette(_ name: String?, _ options: CassetteOptions, _ environment: [String: String],
+                              _ file: StaticString, _ line: UInt) -> Cassette? {
+        let derived = DerivedName.xcTest(self.name)
+        do {
+            return try Cassette(name ?? derived, options: options, environment: environment,
+                                filePath: String(describing: file),
+                                testName: derived.split(separator: "/").last.map(String.init) ?? derived)
+        } catch {
+            XCTFail(error.description, file: file, line: line)
+            return nil
+        }
+    }
+
+    private func report(_ failures: [CassetteError], _ file: StaticString, _ line: UInt) {
+        for failure in failures {
+            XCTFail(failure.description, file: file, line: line)
+        }
+    }
+}
+#endif
