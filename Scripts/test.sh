@@ -3,7 +3,10 @@
 #  1. the README's test command, `swift test`, offline: no server and CI=true, so nothing can record and
 #     every test replays from Cassettes/;
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), the live
-#     suite records from it into temporary cassettes and replays them offline. The server stops on exit.
+#     suite records from it into temporary cassettes and replays them offline;
+#  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
+#     the server into a temporary cassette directory, then replay from it with the server stopped.
+#  The server stops on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
@@ -18,3 +21,14 @@ echo "== live: record from httpbin on loopback, replay offline"
 trap 'Scripts/httpbin.sh stop || true' EXIT
 Scripts/httpbin.sh start
 LIVE_REQUIRED=1 swift test --filter Live
+
+echo "== live: the .cassette trait suite and the XCTest helper record from httpbin, then replay with the server stopped"
+integrations='TraitSuiteTests|HTTPBinClientXCTests|HTTPBinClientInvokeTestXCTests|SearchTests|SearchXCTests|EveryTestXCTests'
+recorded="$(mktemp -d)"
+CASSETTE_DIR="$recorded" CASSETTE_RECORD=all swift test --filter "$integrations"
+Scripts/httpbin.sh stop
+count="$(find "$recorded" -name '*.json' | wc -l | tr -d ' ')"
+echo "== recorded $count cassettes into $recorded; replaying them offline"
+[ "$count" -gt 0 ] || { echo "nothing was recorded into $recorded" >&2; exit 1; }
+CASSETTE_DIR="$recorded" CASSETTE_RECORD=none swift test --filter "$integrations"
+rm -rf "$recorded"

@@ -1,0 +1,43 @@
+// The README's usage samples, verbatim (each recorded from httpbin into Cassettes/ and replayed offline): keep the
+// two in step.
+import CassetteTesting
+import HTTPBinClient
+import Testing
+#if canImport(XCTest)
+import XCTest
+#endif
+
+// README: Swift Testing
+@Suite(.cassette) struct SearchTests {
+    @Test func echoesThePage() async throws {
+        // Everything sent through the cassette's session is recorded on the first run and replayed afterwards.
+        let session = try #require(Cassette.current).session
+        let search = try await HTTPBinClient(session: session).search("swift cassette", page: 2, limit: 50)
+        #expect(search.page.value == 2)
+    }
+}
+
+#if canImport(XCTest)
+// README: XCTest
+final class SearchXCTests: XCTestCase {
+    func testEchoesThePage() async throws {
+        let search = try await withCassette { cassette in
+            try await HTTPBinClient(session: cassette.session).search("swift cassette", page: 2, limit: 50)
+        }
+        XCTAssertEqual(search?.page.value, 2)
+    }
+}
+
+// README: XCTest, every test of a class
+final class EveryTestXCTests: XCTestCase {
+    override func invokeTest() {
+        withCassette { _ in super.invokeTest() }
+    }
+
+    func testEchoesThePage() async throws {
+        let session = try XCTUnwrap(Cassette.current).session
+        let search = try await HTTPBinClient(session: session).search("swift cassette", page: 2, limit: 50)
+        XCTAssertEqual(search.page.value, 2)
+    }
+}
+#endif
