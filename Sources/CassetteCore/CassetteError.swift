@@ -94,6 +94,13 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         return error
     }
 
+    /// This error with `text` after its message.
+    package func adding(_ text: String) -> CassetteError {
+        var error = CassetteError(code, message + text, cassette: cassette)
+        error.callSite = callSite
+        return error
+    }
+
     /// One error that stands for all of `failures`: the only one, or the first one's code with every message
     /// numbered; `nil` for none.
     package static func combining(_ failures: [CassetteError]) -> CassetteError? {

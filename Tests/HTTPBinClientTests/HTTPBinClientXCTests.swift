@@ -8,7 +8,7 @@ import HTTPBinClient
 import XCTest
 
 /// The example client under XCTest, through the `withCassette` helper: each test's cassette is named after it
-/// (`Cassettes/HTTPBinClientXCTests/<test>.json`). Recorded from httpbin by `Scripts/record.sh`; replayed offline in CI.
+/// (`Cassettes/HTTPBinClientTests/HTTPBinClientXCTests/<test>.json`). Recorded from httpbin by `Scripts/record.sh`; replayed offline in CI.
 final class HTTPBinClientXCTests: XCTestCase {
     func testSearchEchoesThePage() async throws {
         let search = try await withCassette { cassette in
@@ -39,7 +39,7 @@ final class HTTPBinClientInvokeTestXCTests: XCTestCase {
 
     func testUUIDThroughTheCurrentCassette() async throws {
         let cassette = try XCTUnwrap(Cassette.current)
-        XCTAssertEqual(cassette.name, "HTTPBinClientInvokeTestXCTests/testUUIDThroughTheCurrentCassette")
+        XCTAssertEqual(cassette.name, "HTTPBinClientTests/HTTPBinClientInvokeTestXCTests/testUUIDThroughTheCurrentCassette")
         _ = try await HTTPBinClient(session: cassette.session, baseURL: HTTPBinServer.defaultURL).uuid()
     }
 

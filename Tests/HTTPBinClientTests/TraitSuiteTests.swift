@@ -8,7 +8,7 @@ import Networking
 import Testing
 
 /// Sixteen tests, in parallel, each with a cassette of its own from the suite's `.cassette` trait
-/// (`Cassettes/TraitSuiteTests/<test>.json`), each sending the same request, `GET /anything/shared`, with its own
+/// (`Cassettes/HTTPBinClientTests/TraitSuiteTests/<test>.json`), each sending the same request, `GET /anything/shared`, with its own
 /// number in a header that httpbin echoes: a test that saw another's cassette would read another number.
 /// Recorded from httpbin by `Scripts/record.sh`; replayed offline in CI.
 @Suite(.cassette) struct TraitSuiteTests {
@@ -33,7 +33,7 @@ import Testing
     /// test's own.
     static func check(_ number: Int) async throws {
         let cassette = try #require(Cassette.current)
-        #expect(cassette.name == String(format: "TraitSuiteTests/test%02d", number))
+        #expect(cassette.name == String(format: "HTTPBinClientTests/TraitSuiteTests/test%02d", number))
         var request = URLRequest(url: HTTPBinServer.defaultURL.appendingPathComponent("anything/shared"))
         request.setValue("\(number)", forHTTPHeaderField: "X-Test-Number")
         let (data, _) = try await cassette.session.data(for: request)
@@ -64,7 +64,7 @@ import Testing
 
         @Test func inheritsTheSuites() async throws {
             let cassette = try #require(Cassette.current)
-            #expect(cassette.name == "TraitSuiteTests/Overrides/inheritsTheSuites")
+            #expect(cassette.name == "HTTPBinClientTests/TraitSuiteTests/Overrides/inheritsTheSuites")
             let status = try await HTTPBinClient(session: cassette.session, baseURL: HTTPBinServer.defaultURL).status(204)
             #expect(status == 204)
         }

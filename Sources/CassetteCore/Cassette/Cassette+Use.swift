@@ -159,8 +159,13 @@ extension Cassette {
         func complete<T>(_ result: Result<T, any Error>) throws -> T {
             let bodyFailed = if case .failure = result { true } else { false }
             let failures = cassette.close(bodyFailed: bodyFailed, savesOnError: savesOnError)
-            if let combined = CassetteError.combining(failures) { throw combined.at(callSite) }
-            return try result.get()
+            guard let combined = CassetteError.combining(failures) else { return try result.get() }
+            if case .failure(let error) = result, !(error is CassetteError) {
+                // The cassette's failure usually explains the body's; the body's error is named by its type only,
+                // as its message may hold what the cassette keeps secret.
+                throw combined.adding(" The body also threw an error of type \(type(of: error)).").at(callSite)
+            }
+            throw combined.at(callSite)
         }
     }
 }

@@ -101,11 +101,7 @@ public final class Cassette: Sendable {
             if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         }
         defer { ProtocolRoutes.close(protocolClass, file: file) }
-        do {
-            return try state.close(save: !bodyFailed || savesOnError)
-        } catch {
-            return [error]
-        }
+        return state.close(save: !bodyFailed || savesOnError)
     }
 }
 

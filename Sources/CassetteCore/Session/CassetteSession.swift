@@ -97,7 +97,7 @@ final class CassetteSession: Sendable {
         let decision: Decision = state.withLock { state in
             state.sawRequest = true
             if state.isClosed {
-                return .fail(CassetteError(.noMatch, "\(stored.method) \(stored.url) was sent after Cassette.use returned; the cassette is closed.", cassette: settings.file))
+                return .fail(CassetteError(.unroutedRequest, "\(stored.method) \(stored.url) was sent after the cassette closed (its test, or Cassette.use call, had returned). Finish requests before the test returns.", cassette: settings.file))
             }
             switch state.index.take(key) {
             case .next(let position):
@@ -217,8 +217,8 @@ final class CassetteSession: Sendable {
     }
 
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
-    /// true and no request failed in transport; returns the failures the requests met, redacted.
-    func close(save: Bool) throws(CassetteError) -> [CassetteError] {
+    /// true and no request failed in transport; returns the failures the requests met, redacted, then the save's.
+    func close(save: Bool) -> [CassetteError] {
         defer { OpenCassettes.release(settings.file) }
         recorder?.close()
         let (slots, failures, transportFailed, sawRequest) = state.withLock { state in
@@ -236,7 +236,11 @@ final class CassetteSession: Sendable {
             // A request that reached the cassette and failed says why better than "nothing was recorded".
             return problems.isEmpty ? [nothingRecordedError(sawRequest: sawRequest)] : problems
         }
-        try persist(recorded)
+        do {
+            try persist(recorded)
+        } catch {
+            problems.append(error)
+        }
         return problems
     }
 

@@ -29,21 +29,16 @@ enum DerivedName {
         return result
     }
 
-    /// The test method an `XCTestCase.name` names, as `Class/testMethod`: the name is `Class.testMethod` on
-    /// Linux and `-[Class testMethod]` (the class perhaps module-qualified) on Apple's platforms.
-    static func xcTest(_ name: String) -> String {
-        var trimmed = Substring(name)
-        if trimmed.hasPrefix("-[") && trimmed.hasSuffix("]") {
-            trimmed = trimmed.dropFirst(2).dropLast()
-            let parts = trimmed.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 {
-                let type = parts[0].split(separator: ".").last.map(String.init) ?? String(parts[0])
-                return path([type, String(parts[1])])
-            }
-        } else if let dot = trimmed.lastIndex(of: ".") {
-            let type = trimmed[..<dot].split(separator: ".").last.map(String.init) ?? String(trimmed[..<dot])
-            return path([type, String(trimmed[trimmed.index(after: dot)...])])
+    /// The cassette name of an XCTest method, `Module/Class/testMethod`, from the test case's type
+    /// (`String(reflecting:)` gives `Module.Class`, nested types `Module.Outer.Class`) and its `name`, which is
+    /// `Class.testMethod` on Linux and `-[Class testMethod]` (the class perhaps module-qualified) on Apple's platforms.
+    static func xcTest(type: String, name: String) -> String {
+        var method = Substring(name)
+        if method.hasPrefix("-[") && method.hasSuffix("]") {
+            method = method.dropLast().split(separator: " ").last ?? method
+        } else if let dot = method.lastIndex(of: ".") {
+            method = method[method.index(after: dot)...]
         }
-        return path([String(trimmed)])
+        return path(type.split(separator: ".").map(String.init) + [String(method)])
     }
 }

@@ -1,4 +1,5 @@
-#if canImport(Testing)
+// The trait needs Swift Testing's `TestScoping` (Swift 6.1, Xcode 16.3).
+#if canImport(Testing) && compiler(>=6.1)
 import Foundation
 import Testing
 
@@ -18,19 +19,22 @@ import Testing
 /// ```
 ///
 /// Inside the test, ``Cassette/current`` is the cassette, with its ``Cassette/session`` and
-/// ``Cassette/configuration``. Without a name, the cassette is named after the suite path and the test:
-/// `Cassettes/UserTests/fetchesAUser.json`. A name given on a suite is the folder of its tests' cassettes
-/// (`@Suite(.cassette("users"))` gives `users/fetchesAUser`); a name given on a test is that test's cassette.
-/// Options left out on a test come from the nearest suite that gives them, then from the defaults of
-/// ``Cassette/use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:recordsTransportErrors:environment:isolation:fileID:filePath:line:column:function:_:)``.
+/// ``Cassette/configuration``. Unless a trait names it, the cassette is named after the test's module, suite path
+/// and function: `Cassettes/AppTests/UserTests/fetchesAUser.json`; `folder:` replaces the module's folder. Options a
+/// test's trait leaves out come from the nearest suite's trait that gives them, then from the defaults of
+/// `Cassette.use`.
 ///
 /// Failures (a request with no recording, a transport error while recording, a cassette that cannot be read or
 /// written) are recorded as issues at the test, each with its own message; the test's own errors pass through.
-/// A parameterized test cannot use the trait: Swift Testing does not show a trait which case is running, so its
-/// cases would share one file. Open a cassette per case in its body with `Cassette.use` instead.
+///
+/// Parameterized tests get no cassette from the trait: Swift Testing does not tell a trait which case is running,
+/// and the cases must not share one file. ``Cassette/current`` is `nil` in them (with a warning that says so, from
+/// Swift 6.3); open a cassette per case in the body with `Cassette.use("…/\(argument)")`.
 public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
-    /// The cassette's name (on a test) or folder (on a suite); `nil` to derive it from the test.
+    /// The cassette's name, or `nil` to derive it from the test.
     let name: String?
+    /// The folder of derived names, or `nil` for the test's module.
+    let folder: String?
     /// ``RecordMode/automatic`` when not given.
     let mode: RecordMode
     let matchers: [RequestMatcher]?
@@ -40,8 +44,6 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let repeatsLastResponse: Bool?
     let savesOnError: Bool?
     let recordsTransportErrors: Bool?
-    /// Where the trait was written, when it was made by ``Trait/cassette(_:record:matching:redaction:directory:repeatsLastResponse:savesOnError:recordsTransportErrors:sourceLocation:)``.
-    let sourceLocation: SourceLocation?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -58,8 +60,11 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         // last opens a cassette, with all of them merged, so the test does not run inside two.
         guard traits.last?.identity == identity else { return try await function() }
         if testCase?.isParameterized == true {
-            Issue.record(Comment(rawValue: Self.parameterizedMessage(test)), sourceLocation: test.sourceLocation)
-            return
+            #if compiler(>=6.3)
+            Issue.record(Comment(rawValue: Self.parameterizedMessage(test)), severity: .warning,
+                         sourceLocation: test.sourceLocation)
+            #endif
+            return try await function()
         }
         let (cassetteName, options) = Self.resolve(traits, for: test)
         let cassette: Cassette
@@ -92,47 +97,39 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let saves = trait.savesOnError { options.savesOnError = saves }
             if let records = trait.recordsTransportErrors { options.recordsTransportErrors = records }
         }
-        let testComponent = DerivedName.component(test.name)
-        guard let named = traits.last(where: { $0.name != nil }), let name = named.name else {
-            return (DerivedName.path(test.id.nameComponents), options)
+        if let name = traits.last(where: { $0.name != nil })?.name {
+            return (name, options)
         }
-        return (named.isOwn(by: test) ? name : name + "/" + testComponent, options)
+        let folder = traits.last(where: { $0.folder != nil })?.folder ?? test.id.moduleName
+        return (folder + "/" + DerivedName.path(test.id.nameComponents), options)
     }
-
-    /// Whether the trait was written on `test` itself rather than on a suite around it: a suite's attribute comes
-    /// before every test it contains, so a trait written in the test's file at or after the test's own line is
-    /// the test's. (Swift Testing gives no other public way to tell.)
-    func isOwn(by test: Test) -> Bool {
-        guard let sourceLocation else { return false }
-        return sourceLocation.fileID == test.sourceLocation.fileID && sourceLocation.line >= test.sourceLocation.line
-    }
-
 
     static func parameterizedMessage(_ test: Test) -> String {
-        let base = DerivedName.path(test.id.nameComponents)
+        let base = test.id.moduleName + "/" + DerivedName.path(test.id.nameComponents)
         return """
-            .cassette cannot give each case of the parameterized test \(test.name) a cassette of its own (Swift Testing \
-            does not tell a trait which arguments a case has), and its cases must not share one file. Remove the \
-            trait and open one cassette per case in the test, named after its arguments: \
+            The parameterized test \(test.name) runs without a cassette (Cassette.current is nil): Swift Testing does \
+            not tell a trait which arguments a case has, and its cases must not share one file. Open one cassette \
+            per case in the test, named after its arguments: \
             try await Cassette.use("\(base)/\\(argument)") { session in ... }
             """
     }
 }
 
 extension Trait where Self == CassetteTrait {
-    /// Runs the test (or each test of the suite) with a cassette of its own, named after the suite path and test.
-    public static var cassette: Self {
-        CassetteTrait(name: nil, mode: .automatic, matchers: nil, redaction: .default, directory: nil, repeatsLastResponse: nil,
-                      savesOnError: nil, recordsTransportErrors: nil, sourceLocation: nil)
-    }
+    /// Runs the test (or each test of the suite) with a cassette of its own, named after its module, suite path
+    /// and function.
+    public static var cassette: Self { .cassette() }
 
     /// Runs the test (or each test of the suite) with a cassette of its own; every option left out (`nil`,
-    /// ``RecordMode/automatic``, ``Redaction/default``) comes from the nearest suite that gives it, else from the
-    /// defaults of `Cassette.use`.
+    /// ``RecordMode/automatic``, ``Redaction/default``) comes from the nearest suite's trait that gives it, else
+    /// from the defaults of `Cassette.use`. (So a test cannot set an option back to its default under a suite
+    /// that changed it.)
     ///
     /// - Parameters:
-    ///   - name: On a test, the cassette's name; on a suite, the folder of its tests' cassettes; `nil` to name it
-    ///     after the suite path and test.
+    ///   - name: The cassette's name, a path below the cassette directory; `nil` to name it after the test. On a
+    ///     suite, every test shares the one cassette: use `folder` to keep them apart.
+    ///   - folder: The folder of names derived from tests, in place of the test's module name: `"users"` gives
+    ///     `users/UserTests/fetchesAUser`.
     ///   - mode: When to record (see ``RecordMode``); ``RecordMode/automatic`` leaves it to the suite, then to
     ///     `CASSETTE_RECORD` and `CI`.
     ///   - matchers: How requests find their recordings; see ``RequestMatcher/defaults``.
@@ -141,21 +138,20 @@ extension Trait where Self == CassetteTrait {
     ///   - repeatsLastResponse: Whether a request made more often than recorded replays its last response again.
     ///   - savesOnError: Whether to save a recording even when the test throws.
     ///   - recordsTransportErrors: Whether a transport failure while recording is saved and replayed.
-    ///   - sourceLocation: Where the trait is written; leave the default.
     public static func cassette(
         _ name: String? = nil,
+        folder: String? = nil,
         record mode: RecordMode = .automatic,
         matching matchers: [RequestMatcher]? = nil,
         redaction: Redaction = .default,
         directory: URL? = nil,
         repeatsLastResponse: Bool? = nil,
         savesOnError: Bool? = nil,
-        recordsTransportErrors: Bool? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        recordsTransportErrors: Bool? = nil
     ) -> Self {
-        CassetteTrait(name: name, mode: mode, matchers: matchers, redaction: redaction, directory: directory,
-                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors, sourceLocation: sourceLocation)
+        CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
+                      directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
+                      recordsTransportErrors: recordsTransportErrors)
     }
 }
 

@@ -3,8 +3,9 @@ import Foundation
 import XCTest
 
 extension XCTestCase {
-    /// Runs `body` with a cassette named after the test (`Cassettes/UserTests/testFetchesAUser.json` for
-    /// `UserTests.testFetchesAUser`), or `name`; inside, ``Cassette/current`` is the cassette.
+    /// Runs `body` with a cassette named after the test (`Cassettes/AppTests/UserTests/testFetchesAUser.json` for
+    /// `UserTests.testFetchesAUser` in the module `AppTests`), or `name`; inside, ``Cassette/current`` is the
+    /// cassette.
     ///
     /// ```swift
     /// final class UserTests: XCTestCase {
@@ -30,7 +31,8 @@ extension XCTestCase {
     /// `XCTFail` at the call, each with its own message; `body`'s own errors are rethrown.
     ///
     /// - Parameters:
-    ///   - name: The cassette's name; `nil` to name it after the test class and method.
+    ///   - name: The cassette's name; `nil` to name it after the test's module, class and method. Two calls in one
+    ///     test need names of their own.
     ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors,
     ///     environment: As for `Cassette.use`.
     ///   - file, line: The call, where failures are reported; `file` also locates the package's `Cassettes/`.
@@ -101,7 +103,7 @@ extension XCTestCase {
     /// Opens the cassette `name` (or the one named after this test), or reports why it cannot be opened.
     private func openCassette(_ name: String?, _ options: CassetteOptions, _ environment: [String: String],
                               _ file: StaticString, _ line: UInt) -> Cassette? {
-        let derived = DerivedName.xcTest(self.name)
+        let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
         do {
             return try Cassette(name ?? derived, options: options, environment: environment,
                                 filePath: String(describing: file),

@@ -16,12 +16,12 @@ struct DerivedNameTests {
     }
 
     @Test("XCTest names are the same on Linux and Apple platforms", arguments: [
-        ("UserTests.testFetchesOne", "UserTests/testFetchesOne"),
-        ("-[UserTests testFetchesOne]", "UserTests/testFetchesOne"),
-        ("-[AppTests.UserTests testFetchesOne]", "UserTests/testFetchesOne"),
-        ("AppTests.UserTests.testFetchesOne", "UserTests/testFetchesOne"),
+        ("AppTests.UserTests", "UserTests.testFetchesOne", "AppTests/UserTests/testFetchesOne"),
+        ("AppTests.UserTests", "-[UserTests testFetchesOne]", "AppTests/UserTests/testFetchesOne"),
+        ("AppTests.UserTests", "-[AppTests.UserTests testFetchesOne]", "AppTests/UserTests/testFetchesOne"),
+        ("AppTests.Outer.UserTests", "UserTests.testFetchesOne", "AppTests/Outer/UserTests/testFetchesOne"),
     ])
-    func xcTestNames(name: String, expected: String) {
-        #expect(DerivedName.xcTest(name) == expected)
+    func xcTestNames(type: String, name: String, expected: String) {
+        #expect(DerivedName.xcTest(type: type, name: name) == expected)
     }
 }

@@ -42,10 +42,11 @@ final class XCTestHelperTests: XCTestCase {
 
     func testNamesTheCassetteAfterTheTestAndMakesItCurrent() throws {
         try Fixture.write([Fixture.interaction("http://api.test/a", body: "named")],
-                          name: "XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent", in: directory)
+                          name: "CassetteTestingTests/XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent",
+                          in: directory)
         let body = try withCassette(record: .none, directory: directory) { cassette in
             XCTAssertTrue(Cassette.current === cassette)
-            XCTAssertEqual(cassette.name, "XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent")
+            XCTAssertEqual(cassette.name, "CassetteTestingTests/XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent")
             return try Self.body(of: URLRequest(url: URL(string: "http://api.test/a")!), on: cassette.session)
         }
         XCTAssertEqual(body, "named")
