@@ -19,8 +19,9 @@ import FoundationNetworking
 /// tags around a root: the cassette numbered `n` gets the tags for `n`'s binary digits (`Bit1<Bit0<Bit1<Root>>>`
 /// for 5), so each class is distinct and its type is at most 64 levels deep. Numbers only grow: a class is never
 /// handed to a second cassette, so a session kept past its cassette's end gets a clear "closed" error, never the
-/// answers of another test's cassette. The cost is the runtime's metadata for one class per cassette opened (a
-/// few hundred bytes, never freed) and a small entry here; `cassette-bench`'s per-test case measures the time.
+/// answers of another test's cassette. The cost is the runtime's metadata for one class per cassette opened, never
+/// freed, and a small entry here: measured on Linux in a release build, 3.4 µs and about 1 KB per class (100,000
+/// classes), next to the hundreds of microseconds a test's session costs anyway.
 enum ProtocolRoutes {
     /// Where a route leads.
     private enum Destination {

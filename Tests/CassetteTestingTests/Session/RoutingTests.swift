@@ -95,6 +95,8 @@ struct RoutingTests {
             try Fixture.write([Fixture.interaction("http://api.test/a", body: "right")], name: "right", in: directory)
             try await Cassette.use("left", mode: .none, directory: directory) { left in
                 try await Cassette.use("right", mode: .none, directory: directory) { right in
+                    // The innermost cassette is current.
+                    #expect(Cassette.current?.name == "right")
                     let (fromRight, _) = try await Fixture.get("http://api.test/a", on: right)
                     let (fromLeft, _) = try await Fixture.get("http://api.test/a", on: left)
                     #expect(String(decoding: fromRight, as: UTF8.self) == "right")
