@@ -27,6 +27,9 @@ struct JSONTape {
     private(set) var nodes: [Node] = []
     /// The document, valid only while the caller's buffer is; see ``forgetBytes()``.
     private(set) var bytes: UnsafeRawBufferPointer
+    /// The repeated key that appears again earliest in the document, in any object; `nil` if no object repeats a
+    /// key. Found while parsing (see ``RepeatedKeyFinder``); decoding such a document is an error.
+    private(set) var repeatedKey: RepeatedKey?
 
     /// Parses `bytes`, which must outlive the tape.
     init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
@@ -34,6 +37,7 @@ struct JSONTape {
         var parser = Parser(bytes: bytes)
         nodes.reserveCapacity(bytes.count / 16)
         try parser.parseDocument(into: &nodes)
+        repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
     }
 
     /// Drops the document's bytes (the nodes stay): from here on every string reads as empty and every number as
@@ -51,26 +55,12 @@ struct JSONTape {
     }
 }
 
-/// Where and why a document is not valid JSON.
-struct JSONSyntaxError: Error, CustomStringConvertible {
-    let message: String
-    let line: Int
-    let column: Int
-
-    var description: String { "\(message) at line \(line), column \(column)" }
-
-    init(_ message: String, at offset: Int, in bytes: UnsafeRawBufferPointer) {
-        self.message = message
-        let before = bytes[..<min(offset, bytes.count)]
-        line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-    }
-}
-
 /// The recursive-descent parser behind ``JSONTape``.
 private struct Parser {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
+    /// Every object's keys, checked for repeats as the object closes.
+    var repeatedKeys = RepeatedKeyFinder()
     /// Deeper documents are rejected rather than risking the stack (JSONDecoder's limit too).
     static let maximumDepth = 512
 
@@ -102,12 +92,15 @@ private struct Parser {
 
     private mutating func parseObject(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
         let index = nodes.count
+        let keys = repeatedKeys.mark
         nodes.append(.object(count: 0, end: 0))
         let count = try parseMembers(into: &nodes, depth: depth, close: UInt8(ascii: "}"), of: "an object") { parser, nodes throws(JSONSyntaxError) in
             guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "\"") else {
                 throw parser.error("Expected a key in quotes")
             }
-            nodes.append(try parser.parseString())
+            let key = try parser.parseString()
+            parser.repeatedKeys.add(key, at: nodes.count, in: parser.bytes)
+            nodes.append(key)
             parser.skipWhitespace()
             guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: ":") else {
                 throw parser.error("Expected ':' after the key")
@@ -117,6 +110,7 @@ private struct Parser {
             try parser.parseValue(into: &nodes, depth: depth + 1)
         }
         nodes[index] = .object(count: count, end: nodes.count)
+        repeatedKeys.close(objectAt: index, keysFrom: keys, in: bytes)
     }
 
     private mutating func parseArray(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {

@@ -28,11 +28,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
+        // The keys are all different: a document that repeats a key is rejected before decoding.
         var keys: [Key] = []
-        var seen = Set<String>()
         keys.reserveCapacity(count)
         decoder.document.forEachMember(of: object, count: count) { key, _ in
-            if let name = decoder.document.tape.string(at: key), seen.insert(name).inserted, let key = Key(stringValue: name) {
+            if let name = decoder.document.tape.string(at: key), let key = Key(stringValue: name) {
                 keys.append(key)
             }
         }

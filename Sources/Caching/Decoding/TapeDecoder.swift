@@ -24,6 +24,9 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     /// (a cassette body checked for the form it will have in a file must be read as the file will be).
     ///
     /// Like `JSONDecoder`, it reads UTF-8 with or without a byte order mark, and UTF-16 or UTF-32 (converted first).
+    /// Unlike it, an object that repeats a key is an error (data corrupted, at the repeated member), wherever it is in
+    /// the document: readers disagree on which of the values counts, so a reviewer could read one and a replay use
+    /// another.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try UnicodeDetection.utf8(data).withUnsafeBytes { bytes in
             let tape: JSONTape
@@ -33,6 +36,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON.",
                                                         underlyingError: error))
             }
+            if let repeated = tape.repeatedKey { throw tape.error(for: repeated) }
             // The tape points into `bytes`, valid only in this closure: values are copied out of it, and the
             // document is closed on the way out, so a decoder a Decodable type kept reads nothing afterwards.
             let document = TapeDocument(tape)
@@ -125,7 +129,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         let index = try present(T.self, at: node, key: key)
         guard let value = document.tape.integer(at: index, as: T.self) else {
             guard let text = document.tape.numberText(at: index) else { throw mismatch(T.self, at: index, key: key) }
-            throw corrupted("Parsed JSON number <\(text)> does not fit in \(T.self).", key: key)
+            throw corrupted("Parsed JSON number <\(Self.shortened(text))> does not fit in \(T.self).", key: key)
         }
         return value
     }
@@ -146,7 +150,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         guard let text = document.tape.numberText(at: index) else { throw mismatch(T.self, at: index, key: key) }
         guard let value = T(text), value.isFinite,
               !value.isZero || !JSONTape.hasNonZeroDigit(beforeExponentIn: text) else {
-            throw corrupted("Parsed JSON number <\(text)> does not fit in \(T.self).", key: key)
+            throw corrupted("Parsed JSON number <\(Self.shortened(text))> does not fit in \(T.self).", key: key)
         }
         return value
     }
@@ -178,12 +182,19 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         let index = try present(Decimal.self, at: node, key: key)
         guard let text = document.tape.numberText(at: index) else { throw mismatch(Decimal.self, at: index, key: key) }
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw corrupted("Parsed JSON number <\(text)> does not fit in Decimal.", key: key)
+            throw corrupted("Parsed JSON number <\(Self.shortened(text))> does not fit in Decimal.", key: key)
         }
         return value
     }
 
     // MARK: - Errors
+
+    /// A number's text for a message: whole up to 40 characters, else its start and its length (a document may
+    /// hold a number of any length).
+    private static func shortened(_ text: String) -> String {
+        guard text.utf8.count > 40 else { return text }
+        return "\(text.prefix(24))… (\(text.utf8.count) characters)"
+    }
 
     /// `node`, when it holds a value (not null, not missing); else the error `JSONDecoder` gives. `container` names
     /// the kind of container asked for, if one was.
@@ -259,15 +270,15 @@ final class TapeDocument {
         }
     }
 
-    /// The value node of the member named `name` in the object at `object` (the first, if the name repeats, as in
-    /// `JSONDecoder`).
+    /// The value node of the member named `name` in the object at `object` (whose keys are all different: a
+    /// document that repeats a key is rejected before decoding).
     func member(_ name: String, in object: Int, count: Int) -> Int? {
         if count > Self.linearSearchLimit {
             if let index = memberIndexes[object] { return index[name] }
             var index: [String: Int] = [:]
             index.reserveCapacity(count)
             forEachMember(of: object, count: count) { key, value in
-                if let key = tape.string(at: key), index[key] == nil { index[key] = value }
+                if let key = tape.string(at: key) { index[key] = value }
             }
             memberIndexes[object] = index
             return index[name]
@@ -308,8 +319,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
                 throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
                                                         debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
             }
-            // A repeated key keeps its first value, as in JSONDecoder.
-            if self[name] == nil { self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name)) }
+            self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
         }
     }
 }
