@@ -7,10 +7,14 @@ import Musl
 import Darwin
 #endif
 
-/// Writes files so that readers see the old contents or the new, never a torn mix.
-enum AtomicFile {
-    /// Writes `data` to a temporary file beside `url`, flushes it to disk, then renames it over `url`.
-    /// On failure the temporary file is removed and `url` is untouched.
+/// Writes files so that readers see the old contents or the new, never a torn mix, and a crash after a save keeps
+/// the new contents.
+package enum AtomicFile {
+    /// Writes `data` to a temporary file beside `url` (named by ``TemporaryFile``), flushes it to disk, renames it
+    /// over `url`, then flushes the folder so that the rename itself survives a crash.
+    ///
+    /// On failure the temporary file is removed and `url` is untouched. A process killed during the save leaves its
+    /// temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
     static func write(_ data: Data, to url: URL) throws(CacheError) {
         let folder = url.deletingLastPathComponent()
         do {
@@ -18,24 +22,61 @@ enum AtomicFile {
         } catch {
             throw CacheError(.writeFailed, file: url, reason: "Could not create the folder \(folder.path): \(error.localizedDescription)")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CacheError(.writeFailed, file: url, reason: "Could not create a temporary file in \(folder.path).")
-            }
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+        let temporary = TemporaryFile.url(for: url)
+        do throws(CacheError) {
+            try writeAndFlush(data, to: temporary, for: url)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            if let error = error as? CacheError { throw error }
-            throw CacheError(.writeFailed, file: url, reason: "Could not write the temporary file: \(error.localizedDescription)")
+            unlink(temporary.path)
+            throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw CacheError(.writeFailed, file: url, reason: "Could not move the new file into place (\(reason)); the previous file is unchanged.")
         }
+        try flushFolder(folder, of: url)
     }
+
+    /// Creates `temporary` (it must not exist), writes `data` into it and flushes it to disk; `url` names the file
+    /// being saved in errors.
+    private static func writeAndFlush(_ data: Data, to temporary: URL, for url: URL) throws(CacheError) {
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw CacheError(.writeFailed, file: url, reason: "Could not create a temporary file in \(temporary.deletingLastPathComponent().path): \(String(cString: strerror(errno))).")
+        }
+        var failure = data.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                // A regular file never takes zero bytes of a non-empty write; should one, stop rather than spin.
+                if written <= 0 { return written < 0 ? errno : EIO }
+                offset += written
+            }
+            return nil
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if let failure {
+            throw CacheError(.writeFailed, file: url, reason: "Could not write the temporary file: \(String(cString: strerror(failure))).")
+        }
+    }
+
+    /// Flushes `folder`'s entries to disk, so that the rename that put `url` in place is not lost in a crash.
+    /// A file system that cannot flush a folder (`EINVAL`) is taken as having nothing to flush.
+    private static func flushFolder(_ folder: URL, of url: URL) throws(CacheError) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CacheError(.writeFailed, file: url, reason: "The new file is in place, but its folder could not be opened to flush it to disk: \(String(cString: strerror(errno))).")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else {
+            throw CacheError(.writeFailed, file: url, reason: "The new file is in place, but its folder could not be flushed to disk, so a crash may undo the save: \(String(cString: strerror(errno))).")
+        }
+    }
+}
+
+/// `write(2)`, out here because inside ``AtomicFile`` the name `write` is ``AtomicFile/write(_:to:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -46,11 +46,12 @@ final class CassetteSession: Sendable {
         case cancelled
     }
 
-    /// Opens the cassette: loads its file (if the mode replays), decides whether misses are recorded, and claims
-    /// the file for this process.
+    /// Opens the cassette: removes what saves killed midway left beside its file, loads the file (if the mode
+    /// replays), decides whether misses are recorded, and claims the file for this process.
     init(settings: CassetteSettings, configuration: URLSessionConfiguration) throws(CassetteError) {
         self.settings = settings
         cookies = SessionCookies(configuration: configuration)
+        CassetteFile.removeAbandonedSaves(of: settings.file)
         let existing = try CassetteFile.load(settings.file)
         if existing == nil && !settings.mode.records(fileExists: false) {
             throw CassetteError(.cassetteNotFound,
@@ -133,7 +134,8 @@ final class CassetteSession: Sendable {
 
     /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it.
     func reject(_ request: URLRequest, because reason: Unservable) -> any Error {
-        let stored = settings.redaction.redact(RecordedRequest(request, body: nil)).stored
+        // With its body: a body's secret echoed in the URL is found there too.
+        let stored = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
         let error = CassetteError(.unsupportedRequest,
                                   "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
                                   cassette: settings.file)
@@ -145,9 +147,13 @@ final class CassetteSession: Sendable {
     }
 
     /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects),
-    /// with the cassette's message and the stored, redacted URL.
+    /// with the cassette's (redacted) message and the stored, redacted URL as both failing-URL keys, so that no
+    /// loading system fills either in from the live request.
     private func clientError(for error: CassetteError, storedURL: String) -> URLError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: error.description, NSUnderlyingErrorKey: error]
+        // "NSErrorFailingURLStringKey" is NSURLErrorFailingURLStringErrorKey, spelled out: the constant is
+        // deprecated, but loading systems still read and set the key.
+        var info: [String: Any] = [NSLocalizedDescriptionKey: error.description, NSUnderlyingErrorKey: error,
+                                   "NSErrorFailingURLStringKey": storedURL]
         if let url = URL(string: storedURL) { info[NSURLErrorFailingURLErrorKey] = url }
         return URLError(.resourceUnavailable, userInfo: info)
     }
@@ -274,15 +280,20 @@ final class CassetteSession: Sendable {
         }
     }
 
+    /// Saves what the cassette recorded.
+    ///
+    /// Other processes may record into the same file meanwhile (two test runs at once): the file's lock is held
+    /// only while it is saved, not while recording, so that a second process is never kept waiting for a whole test.
+    /// - Mode ``RecordMode/all`` replaces the file: between two processes, the last to save wins.
+    /// - Other modes add the new recordings to what the file holds when it is saved, not to what it held at opening,
+    ///   so that two processes keep what both recorded (see ``CassetteFile/append(_:openedWith:to:)``).
     private func persist(_ recorded: [Interaction]) throws(CassetteError) {
-        let interactions: [Interaction]
         if settings.mode == .all {
-            interactions = keepingDates(of: recorded)
+            try CassetteFile.save(keepingDates(of: recorded), to: settings.file)
         } else {
             if !previous.isEmpty && recorded.isEmpty { return }
-            interactions = previous + recorded
+            try CassetteFile.append(recorded, openedWith: previous, to: settings.file)
         }
-        try CassetteFile.save(interactions, to: settings.file)
     }
 
     /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an

@@ -6,6 +6,10 @@ import Locking
 /// Two `use` calls that both record the same file would each write it when they end, and the second would drop
 /// the first one's interactions without a word. So a cassette that may write its file is the only one open on it;
 /// cassettes that only replay may share a file (parameterized tests often do).
+///
+/// This covers one process only, and fails at once. Two processes recording one file (two test runs at once) are
+/// not refused: each saves under the file's lock, adding its recordings to what the file holds by then (mode
+/// ``RecordMode/all`` replaces it: the last to save wins), so neither loses what it recorded silently.
 enum OpenCassettes {
     private struct Claims {
         var readers = 0

@@ -39,13 +39,76 @@ public enum CassetteFile {
         }
     }
 
-    /// Writes `interactions` to `file` atomically, creating folders as needed.
+    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held.
+    ///
+    /// The write holds the file's lock (see ``FileLock``), so it never lands in the middle of another process's
+    /// ``append(_:openedWith:to:)``; between two plain saves, the last one wins.
     public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
+        try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
+            try write(interactions, to: file)
+        }
+    }
+
+    /// Adds `recorded` to `file` for a cassette that loaded `previous` from it when it opened, so that what other
+    /// processes saved to the file meanwhile is kept.
+    ///
+    /// Under the file's lock, the file is read again and written back as what it holds now, then each of `recorded`
+    /// that is not already there (see ``merged(_:adding:openedWith:)``). Two processes recording into one cassette
+    /// thus save the union of what they recorded, the first to save first.
+    static func append(_ recorded: [Interaction], openedWith previous: [Interaction], to file: URL) throws(CassetteError) {
+        try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
+            let current = try load(file) ?? []
+            try write(merged(current, adding: recorded, openedWith: previous), to: file)
+        }
+    }
+
+    /// `current` followed by each of `recorded` that is not already in it: one that is the same exchange (see
+    /// ``Interaction/isSameExchange(as:)``) as an interaction another writer added since the cassette opened on
+    /// `previous`, each such interaction standing for one of `recorded`.
+    ///
+    /// Interactions of `previous` never stand for a recorded one: a cassette records a request that `previous`
+    /// answers only when it makes it more often than `previous` holds, and then the new copy is needed.
+    static func merged(_ current: [Interaction], adding recorded: [Interaction], openedWith previous: [Interaction]) -> [Interaction] {
+        var known = previous.reduce(into: [Interaction: Int]()) { $0[$1, default: 0] += 1 }
+        var addedByOthers: [RecordedRequest: [Interaction]] = [:]
+        for interaction in current {
+            if let count = known[interaction], count > 0 {
+                known[interaction] = count - 1
+            } else {
+                addedByOthers[interaction.request, default: []].append(interaction)
+            }
+        }
+        var result = current
+        for interaction in recorded {
+            if var candidates = addedByOthers[interaction.request],
+               let match = candidates.firstIndex(where: { $0.isSameExchange(as: interaction) }) {
+                candidates.remove(at: match)
+                addedByOthers[interaction.request] = candidates
+            } else {
+                result.append(interaction)
+            }
+        }
+        return result
+    }
+
+    /// Removes the temporary files that saves of `file` killed midway left beside it (see
+    /// `AtomicFile.removeAbandonedTemporaryFiles(of:)`); opening a cassette calls it.
+    static func removeAbandonedSaves(of file: URL) {
+        AtomicFile.removeAbandonedTemporaryFiles(of: file)
+    }
+
+    /// Writes `interactions` to `file` atomically; the caller holds the file's lock.
+    private static func write(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         do {
             // The file a cache of these interactions saves, written without building the cache.
             try Cache<Int, Interaction>.save(entries: interactions.enumerated().map { (key: $0.offset + 1, value: $0.element) }, to: file)
         } catch {
             throw CassetteError(.writeFailed, "Could not save the recording: \(error)", cassette: file)
         }
+    }
+
+    /// The error for a save that could not take the file's lock.
+    private static func lockError(_ error: CacheError, _ file: URL) -> CassetteError {
+        CassetteError(.writeFailed, "Could not lock the cassette to save it: \(error)", cassette: file)
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An advisory lock that processes take before they change a file: `flock(2)` on a lock file beside it,
+/// `.<name>.lock`, so that a read-modify-write of the file by one process never interleaves with another's.
+///
+/// The lock is advisory: it excludes only code that takes it too. `flock` locks belong to an open file description,
+/// so two threads of one process exclude each other as two processes do, and the kernel drops a lock when its
+/// holder dies, so a killed process never leaves the file locked.
+///
+/// The lock file is removed when the lock is given up, so that a folder of files holds no lock files between saves
+/// (one killed while holding the lock stays behind, and is reused; a default `.gitignore` line `.*.lock` covers it).
+/// Removing it is safe because the holder removes it *before* unlocking, and whoever takes the lock checks that the
+/// file it locked is still the one at the lock's path, and starts again if not.
+package enum FileLock {
+    /// The lock file that guards `file`: `.<name>.lock` in the same folder.
+    package static func lockFile(for file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).lock")
+    }
+
+    /// Runs `body` holding the lock on `file`, waiting for another holder to give it up first.
+    ///
+    /// `failure` turns a lock that could not be taken (the folder cannot be created or written) into the caller's
+    /// error; `body` then does not run.
+    package static func withLock<T, Failure: Error>(on file: URL, failure: (CacheError) -> Failure,
+                                                   _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let descriptor: Int32
+        do throws(CacheError) {
+            guard let taken = try acquire(lockFile(for: file), waiting: true) else {
+                throw CacheError(.writeFailed, file: file, reason: "The lock \(lockFile(for: file).path) could not be taken.")
+            }
+            descriptor = taken
+        } catch {
+            throw failure(error)
+        }
+        defer { release(descriptor, lockFile: lockFile(for: file)) }
+        return try body()
+    }
+
+    /// Runs `body` holding the lock on `file` if no one holds it now; returns `nil` without running `body` when the
+    /// lock is held or cannot be taken (a folder that cannot be written, say).
+    package static func withLockIfFree<T>(on file: URL, _ body: () -> T) -> T? {
+        guard let descriptor = try? acquire(lockFile(for: file), waiting: false) else { return nil }
+        defer { release(descriptor, lockFile: lockFile(for: file)) }
+        return body()
+    }
+
+    /// How many times taking the lock starts again because the lock file was replaced in between, before it fails.
+    private static let attempts = 1_000
+
+    /// Opens (creating) and locks `lockFile`; returns its descriptor, or `nil` when `waiting` is false and another
+    /// process holds the lock.
+    private static func acquire(_ lockFile: URL, waiting: Bool) throws(CacheError) -> Int32? {
+        let folder = lockFile.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CacheError(.writeFailed, file: lockFile, reason: "Could not create the folder \(folder.path): \(error.localizedDescription)")
+        }
+        for _ in 0..<attempts {
+            let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                throw CacheError(.writeFailed, file: lockFile, reason: "Could not open the lock file: \(String(cString: strerror(errno))).")
+            }
+            var result: Int32
+            repeat {
+                result = flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB)
+            } while result != 0 && errno == EINTR
+            guard result == 0 else {
+                let code = errno
+                close(descriptor)
+                if code == EWOULDBLOCK { return nil }
+                throw CacheError(.writeFailed, file: lockFile, reason: "Could not lock the lock file: \(String(cString: strerror(code))).")
+            }
+            // The previous holder may have removed the file between our open and our lock: then we hold a lock on a
+            // file no one else will ever look at, and must lock the one now at the path instead.
+            if isStillAtPath(descriptor, lockFile) { return descriptor }
+            close(descriptor)
+        }
+        throw CacheError(.writeFailed, file: lockFile, reason: "The lock file kept being replaced while it was being locked.")
+    }
+
+    /// Whether the file open as `descriptor` is the one at `lockFile`'s path.
+    private static func isStillAtPath(_ descriptor: Int32, _ lockFile: URL) -> Bool {
+        var opened = stat()
+        var atPath = stat()
+        guard fstat(descriptor, &opened) == 0, stat(lockFile.path, &atPath) == 0 else { return false }
+        return opened.st_dev == atPath.st_dev && opened.st_ino == atPath.st_ino
+    }
+
+    /// Removes the lock file, then unlocks and closes it: in this order, no one can lock the removed file and
+    /// believe they hold the lock.
+    private static func release(_ descriptor: Int32, lockFile: URL) {
+        unlink(lockFile.path)
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Caching
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What saves leave beside a file, and which of it opening the file again removes.
+@Suite("Temporary files of saves")
+struct AbandonedSaveTests {
+    /// A process id no process has: above every system's limit.
+    static let goneProcess = pid_t.max
+
+    @Test("a temporary file's name gives its writer back, and only names of that exact shape do")
+    func namesAreRecognisedExactly() {
+        let file = URL(fileURLWithPath: "/tmp/users.json")
+        let made = TemporaryFile.url(for: file)
+        #expect(made.deletingLastPathComponent().path == "/tmp")
+        #expect(TemporaryFile.writer(of: made.lastPathComponent, savingFile: "users.json") == getpid())
+        let uuid = UUID().uuidString
+        #expect(TemporaryFile.writer(of: ".users.json.42.\(uuid).tmp", savingFile: "users.json") == 42)
+        for other in [".users.json.42.\(uuid)", "users.json.42.\(uuid).tmp", ".users.json.42.not-a-uuid.tmp",
+                      ".users.json.0.\(uuid).tmp", ".users.json.-3.\(uuid).tmp", ".users.json.4x.\(uuid).tmp",
+                      ".users.json..\(uuid).tmp", ".xusers.json.42.\(uuid).tmp", ".users.json.lock",
+                      ".users.json.42.\(uuid).\(uuid).tmp", ".users.json.99999999999999.\(uuid).tmp"] {
+            #expect(TemporaryFile.writer(of: other, savingFile: "users.json") == nil, "\(other)")
+        }
+    }
+
+    @Test("a save leaves only its file: no temporary file, and the temporary name matches the .gitignore line")
+    func saveLeavesOnlyTheFile() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("c.json")
+        try Cache<String, Int>.save(entries: [(key: "a", value: 1)], to: file)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["c.json"])
+        let name = TemporaryFile.url(for: file).lastPathComponent
+        #expect(name.hasPrefix(".") && name.hasSuffix(".tmp"), "covered by `.*.tmp`")
+        #expect(FileLock.lockFile(for: file).lastPathComponent == ".c.json.lock", "covered by `.*.lock`")
+    }
+
+    @Test("removes the temporary files of gone writers, and keeps live writers' and other files")
+    func removesOnlyAbandonedFiles() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("c.json")
+        let abandoned = [".c.json.\(Self.goneProcess).\(UUID().uuidString).tmp", ".c.json.\(Self.goneProcess).\(UUID().uuidString).tmp"]
+        let kept = [".c.json.\(getpid()).\(UUID().uuidString).tmp",       // a save of this live process
+                    ".other.json.\(Self.goneProcess).\(UUID().uuidString).tmp", // another file's
+                    ".c.json.\(Self.goneProcess).tmp", "notes.tmp", "c.json"]
+        for name in abandoned + kept { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+
+        #expect(AtomicFile.removeAbandonedTemporaryFiles(of: file) == 2)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(kept))
+    }
+
+    @Test("while the file's lock is held nothing is removed; once it is free, the leftovers and the lock file go")
+    func heldLockKeepsFiles() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("c.json")
+        let leftover = folder.appendingPathComponent(".c.json.\(Self.goneProcess).\(UUID().uuidString).tmp")
+        try Data("x".utf8).write(to: leftover)
+
+        // flock excludes another open of the lock file even in the same process: as another process saving would.
+        let removedWhileHeld = try FileLock.withLock(on: file, failure: { $0 }) { () throws(CacheError) -> Int in
+            AtomicFile.removeAbandonedTemporaryFiles(of: file)
+        }
+        #expect(removedWhileHeld == 0)
+        #expect(FileManager.default.fileExists(atPath: leftover.path))
+
+        // A lock file a killed holder left is no obstacle, and goes too.
+        try Data().write(to: FileLock.lockFile(for: file))
+        #expect(AtomicFile.removeAbandonedTemporaryFiles(of: file) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("the lock is exclusive while held, and leaves no lock file once given up")
+    func lockExcludesAndCleansUp() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("nested/c.json")
+        let refused = try FileLock.withLock(on: file, failure: { $0 }) { () throws(CacheError) -> Bool in
+            #expect(FileManager.default.fileExists(atPath: FileLock.lockFile(for: file).path))
+            return FileLock.withLockIfFree(on: file) { true } == nil
+        }
+        #expect(refused, "a second taker is refused while the first holds the lock")
+        #expect(FileLock.withLockIfFree(on: file) { 2 } == 2)
+        #expect(!FileManager.default.fileExists(atPath: FileLock.lockFile(for: file).path))
+    }
+}
