@@ -24,8 +24,8 @@ class CassetteURLProtocol: URLProtocol {
         switch ProtocolRoutes.cassette(for: type(of: self)) {
         case .success(let routed): cassette = routed
         case .failure(let error):
-            let request = "\(request.httpMethod ?? "GET") \(URLParts.withoutQuery(request.url?.absoluteString ?? ""))"
-            return deliver(.failure(CassetteError(error.code, "\(request): \(error.message)", cassette: error.cassette)), cookies: nil)
+            return deliver(.failure(CassetteError(error.code, "\(Self.unroutedText(request)): \(error.message)", cassette: error.cassette)),
+                           cookies: nil)
         }
         if let reason = UnservableTasks.reason(for: task) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
@@ -61,6 +61,14 @@ class CassetteURLProtocol: URLProtocol {
         if let cancel {
             cancellation.withLock { $0 = cancel }
         }
+    }
+
+    /// How an error names a request no open cassette answers: no cassette means no rules of its own, so the default
+    /// rules redact it (a user-information password, a Basic password echoed in the path, query values) and the
+    /// query is left out, as it may hold secrets only a cassette's own rules name.
+    private static func unroutedText(_ request: URLRequest) -> String {
+        let shown = Redaction.default.redact(RecordedRequest(request, body: request.httpBody)).stored
+        return "\(shown.method) \(URLParts.withoutQuery(shown.url))"
     }
 
     override func stopLoading() {

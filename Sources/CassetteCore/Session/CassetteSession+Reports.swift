@@ -7,11 +7,17 @@ extension CassetteSession {
     /// The error for a request that matched nothing: the request, the mode, the closest recorded requests with
     /// what differed, and one fix: the matchers that ignore what differs when only volatile parts do, else the
     /// command that records the request.
+    ///
+    /// `request` is the stored (redacted) request. The recorded requests are shown and compared as the cassette's
+    /// rules redact them, so that a file written with other rules (or by hand) puts no secret in the message.
     func noMatchError(_ request: RecordedRequest, index: ReplayIndex) -> CassetteError {
         var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(settings.mode)\", matching on \(settings.matchers.map(\.name).joined(separator: ", ")))."]
         let closest = index.interactions.enumerated()
-            .map { (position: $0.offset + 1, request: $0.element.request,
-                    differences: RequestDifferences(request, recorded: $0.element.request, matchers: settings.matchers)) }
+            .map { entry in
+                let recorded = shown(entry.element.request)
+                return (position: entry.offset + 1, request: recorded,
+                        differences: RequestDifferences(request, recorded: recorded, matchers: settings.matchers))
+            }
             .sorted { ($0.differences.matchers.count, $0.position) < ($1.differences.matchers.count, $1.position) }
             .prefix(Self.closestShown)
         if closest.isEmpty {
@@ -19,7 +25,10 @@ extension CassetteSession {
         } else {
             lines.append("Closest recorded requests:")
             for candidate in closest {
-                lines.append("  #\(candidate.position) \(describe(candidate.request)) — differs in: \(candidate.differences.matchers.joined(separator: ", "))")
+                let differing = candidate.differences.matchers.isEmpty
+                    ? "only values the redaction rules hide, which the file holds unredacted (written with other rules, or by hand): record it again"
+                    : candidate.differences.matchers.joined(separator: ", ")
+                lines.append("  #\(candidate.position) \(describe(candidate.request)) — differs in: \(differing)")
                 for detail in candidate.differences.details { lines.append("      \(detail)") }
             }
         }
@@ -29,6 +38,22 @@ extension CassetteSession {
             lines.append("To record it, run: \(settings.recordCommand(mode: .new))")
         }
         return CassetteError(.noMatch, lines.joined(separator: "\n"), cassette: settings.file)
+    }
+
+    /// A recorded request as a message may show it: as it is when every value the rules find in it is a placeholder
+    /// already (as recording leaves it: redacting it again would only rename them), else redacted.
+    func shown(_ recorded: RecordedRequest) -> RecordedRequest {
+        let (redacted, secrets) = settings.redaction.redact(recorded)
+        let markers = settings.redaction.placeholderMarkers
+        let stem = settings.redaction.placeholder.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+        let learnedPrefix = (stem.isEmpty ? "REDACTED" : stem) + "_"
+        let literals = Set(settings.redaction.secrets.map(\.value))
+        let holdsRealValue = secrets.secrets.contains { secret in
+            if markers.contains(where: secret.value.contains) || secret.value.hasPrefix(learnedPrefix) { return false }
+            // The rules' literal secrets are in every set; they count only where they occur.
+            return !literals.contains(secret.value) || recorded.holds(secret.value)
+        }
+        return holdsRealValue ? redacted : recorded
     }
 
     /// The error for a request whose recorded responses were all replayed already.
@@ -61,6 +86,8 @@ extension CassetteSession {
                       cassette: settings.file)
     }
 
+    /// `METHOD url` and a preview of the body, for a stored (redacted) request: JSON and form text as stored, any
+    /// other body as its size.
     func describe(_ request: RecordedRequest) -> String {
         var text = "\(request.method) \(request.url)"
         if let body = request.body {
@@ -75,5 +102,13 @@ extension CassetteSession {
             text += " body: " + (preview.count > 120 ? String(preview.prefix(120)) + "…" : preview)
         }
         return text
+    }
+}
+
+private extension RecordedRequest {
+    /// Whether the URL, a header value or the body holds `text` as it is.
+    func holds(_ text: String) -> Bool {
+        url.contains(text) || headers.values.contains { $0.contains(text) }
+            || (body.map { $0.data.firstOffset(of: Data(text.utf8)) != nil } ?? false)
     }
 }

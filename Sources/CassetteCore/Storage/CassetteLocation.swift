@@ -1,11 +1,29 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a cassette's file lives: `<directory>/<name>.json`.
+///
+/// Everything that can make the file land elsewhere, or fail half-way through creating its folders, is refused here,
+/// before anything touches the disk: names that are too long, and paths that a symbolic link leads out of the
+/// cassette directory.
 struct CassetteLocation: Sendable {
     /// The environment variable that overrides the cassette directory.
     static let directoryVariable = "CASSETTE_DIR"
 
-    /// The cassette file.
+    /// The longest path component a name may have, in UTF-8 bytes (the last one counted with `.json`): what
+    /// common file systems (ext4, APFS, NTFS) allow for one file name.
+    static let maximumComponentBytes = 255
+
+    /// The longest name, in UTF-8 bytes.
+    static let maximumNameBytes = 1024
+
+    /// The cassette file, as the name and directory spell it (symbolic links not resolved).
     let file: URL
 
     /// Resolves a cassette name against, in order: `directory`, `CASSETTE_DIR`, and `Cassettes/` at the root of
@@ -22,17 +40,29 @@ struct CassetteLocation: Sendable {
         }
         var file = base
         for component in components.dropLast() { file.appendPathComponent(component, isDirectory: true) }
-        let last = components[components.count - 1]
-        file.appendPathComponent(last.hasSuffix(".json") ? last : last + ".json", isDirectory: false)
+        file.appendPathComponent(Self.fileName(components[components.count - 1]), isDirectory: false)
         self.file = file.standardizedFileURL
+        try Self.checkResolved(self.file, isInside: base.standardizedFileURL, name: name)
     }
 
-    /// The name's path components; an empty or absolute name, or one that climbs out of the directory, is an error.
+    /// The file name of a name's last component: with `.json` added unless it has it.
+    private static func fileName(_ last: String) -> String {
+        last.hasSuffix(".json") ? last : last + ".json"
+    }
+
+    /// The name's path components; an empty, absolute or too long name, or one that climbs out of the directory,
+    /// is an error.
     static func validatedComponents(of name: String) throws(CassetteError) -> [String] {
         let reason: String?
         let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // The names on disk: the folders, then the file.
+        let onDisk = components.dropLast() + components.suffix(1).map(fileName)
         if name.trimmingCharacters(in: .whitespaces).isEmpty {
             reason = "a cassette name must not be empty"
+        } else if name.utf8.count > maximumNameBytes {
+            reason = "it is \(name.utf8.count) bytes long; a cassette name may be at most \(maximumNameBytes) bytes (UTF-8)"
+        } else if let long = onDisk.first(where: { $0.utf8.count > maximumComponentBytes }) {
+            reason = "the component \"\(shortened(long))\" is \(long.utf8.count) bytes long; each component may be at most \(maximumComponentBytes) bytes (UTF-8), the last one with \".json\""
         } else if name.hasPrefix("/") || name.hasPrefix("~") {
             reason = "a cassette name is relative to the cassette directory; it must not be an absolute path"
         } else if components.contains(where: { $0 == ".." || $0 == "." }) {
@@ -45,7 +75,7 @@ struct CassetteLocation: Sendable {
             reason = nil
         }
         if let reason {
-            throw CassetteError(.invalidName, "Invalid cassette name \"\(name)\": \(reason). Use names like \"users/fetch-one\".")
+            throw invalidName(name, reason)
         }
         return components
     }
@@ -61,5 +91,66 @@ struct CassetteLocation: Sendable {
             directory.deleteLastPathComponent()
         }
         return start
+    }
+
+    /// The error for an invalid name; a long name is shortened in the message.
+    private static func invalidName(_ name: String, _ reason: String) -> CassetteError {
+        CassetteError(.invalidName, "Invalid cassette name \"\(shortened(name))\": \(reason). Use names like \"users/fetch-one\".")
+    }
+
+    /// `text`, cut to its first 60 characters.
+    private static func shortened(_ text: String) -> String {
+        text.count > 60 ? String(text.prefix(60)) + "…" : text
+    }
+}
+
+extension CassetteLocation {
+    /// Fails unless `file`, with every symbolic link on its way resolved, lies inside `base` (resolved the same way)
+    /// and its path fits this system's limit, so that saving it neither writes outside the cassette directory nor
+    /// fails half-way, leaving folders behind.
+    private static func checkResolved(_ file: URL, isInside base: URL, name: String) throws(CassetteError) {
+        guard let resolvedBase = resolved(base.path) else {
+            throw invalidName(name, "the cassette directory \(base.path) is a symbolic link that leads nowhere, or cannot be read")
+        }
+        guard let resolvedFile = resolved(file.path) else {
+            throw invalidName(name, "its path \(file.path) goes through a symbolic link that leads nowhere, or a folder that cannot be read")
+        }
+        let prefix = resolvedBase.hasSuffix("/") ? resolvedBase : resolvedBase + "/"
+        guard resolvedFile.hasPrefix(prefix) else {
+            throw invalidName(name, "a symbolic link on its path leads to \(resolvedFile), outside the cassette directory \(resolvedBase)")
+        }
+        let limit = Int(PATH_MAX) - 1
+        if resolvedFile.utf8.count > limit || file.path.utf8.count > limit {
+            throw invalidName(name, "its file's path would be \(max(resolvedFile.utf8.count, file.path.utf8.count)) bytes long; this system allows at most \(limit)")
+        }
+    }
+
+    /// `path` (absolute, standardized) with every symbolic link resolved: the longest part of it that exists,
+    /// resolved by the system, followed by the rest, which cannot hold a link because it does not exist. `nil` when
+    /// an existing part cannot be resolved (a link that leads nowhere or in a loop, a folder that cannot be read).
+    static func resolved(_ path: String) -> String? {
+        var existing = path
+        var rest: [String] = []
+        while !exists(existing) {
+            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return path }
+            rest.insert(String(existing[existing.index(after: slash)...]), at: 0)
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+        guard let real = realPath(existing) else { return nil }
+        guard !rest.isEmpty else { return real }
+        return (real.hasSuffix("/") ? real : real + "/") + rest.joined(separator: "/")
+    }
+
+    /// Whether anything, a link that leads nowhere included, is at `path`.
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// The system's `realpath` of `path`.
+    private static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 }
