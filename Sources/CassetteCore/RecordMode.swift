@@ -9,8 +9,12 @@ import Foundation
 /// | ``new`` | replay what matches, record what does not, keep the rest | record everything |
 /// | ``all`` | record everything, replacing the file | record everything |
 ///
-/// The mode comes from, in order: the `mode:` argument of `Cassette.use`; the `CASSETTE_RECORD` environment variable;
-/// and the default: ``once``, or ``none`` when `CI` is set. ``automatic``, the argument's default, means "not given".
+/// The mode comes from, in order: the `mode:` argument of `Cassette.use` (the `record:` of `withCassette`, or of the
+/// `.cassette` trait on the test, then on its suites); the `CASSETTE_RECORD` environment variable; and the default:
+/// ``once``, or ``none`` when `CI` is set. ``automatic``, the argument's default, means "not given".
+///
+/// When two processes record into one cassette at once, each save re-reads the file under a lock and adds its new
+/// recordings to it, so both are kept; in ``all`` the last process to save wins.
 public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     private let kind: Kind
 
