@@ -39,6 +39,8 @@ let package = Package(
         .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
         // A child process for the tests that kill saves and race two recorders; the tests find it beside themselves.
         .executableTarget(name: "CassetteChild", dependencies: ["CassetteCore"], path: "Tests/CassetteChild", swiftSettings: strictSettings),
+        // The cassette decoder's fuzz target: Scripts/fuzz.sh builds it with libFuzzer; a plain build replays inputs.
+        .executableTarget(name: "CassetteFuzz", dependencies: ["CassetteCore"], path: "Tests/Fuzz", swiftSettings: strictSettings),
         .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking", "CassetteChild"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPBinClientTests", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
     ],

@@ -79,7 +79,13 @@ extension Cache where Key: Codable, Value: Codable {
     /// loading drops them; a key that appears twice keeps its first place and its last value, as inserting does.
     /// Throws the same errors as ``init(contentsOf:dateProvider:entryLifetime:maximumEntryCount:)``.
     public static func entries(contentsOf url: URL, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
-        let stored = try storedEntries(in: try read(url), file: url)
+        try entries(in: try read(url), file: url, now: now)
+    }
+
+    /// The entries of a cache file's bytes, exactly as ``entries(contentsOf:now:)`` reads them from the file;
+    /// `file` only names the source in errors.
+    package static func entries(in data: Data, file: URL?, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
+        let stored = try storedEntries(in: data, file: file)
         return deduplicated(stored.filter { $0.expirationDate > now }.map { (key: $0.key, value: $0.value) })
     }
 

@@ -9,10 +9,22 @@ public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        // Read straight from the file: replay needs the interactions, not a cache around them.
+        return try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entries(contentsOf: file) }
+    }
+
+    /// The interactions in `data`, the bytes of a cassette file, read exactly as ``load(_:)`` reads the file's; `file`
+    /// only names the cassette in errors. For tools that hold the bytes already, such as the fuzz target.
+    package static func decode(_ data: Data, file: URL) throws(CassetteError) -> [Interaction] {
+        try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entries(in: data, file: file) }
+    }
+
+    /// The values of the entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
+    private static func interactions(of file: URL,
+                                     _ read: () throws(CacheError) -> [(key: Int, value: Interaction)]) throws(CassetteError) -> [Interaction] {
         do {
-            // Read straight from the file: replay needs the interactions, not a cache around them. Files this code
-            // writes keep their keys in order; sort only one that was edited out of order.
-            var entries = try Cache<Int, Interaction>.entries(contentsOf: file)
+            // Files this code writes keep their keys in order; sort only one that was edited out of order.
+            var entries = try read()
             if !entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
                 entries.sort { $0.key < $1.key }
             }

@@ -46,7 +46,7 @@ final class ChildProcess {
 
     /// Waits for the child's next line of output and fails unless it is `expected` (a child that exits first
     /// fails too).
-    func expectLine(_ expected: String) throws {
+    func expectLine(_ expected: String) async throws {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
@@ -54,7 +54,7 @@ final class ChildProcess {
                 guard line == expected else { throw Failure(description: "The child said \"\(line)\", not \"\(expected)\".") }
                 return
             }
-            let more = output.fileHandleForReading.availableData
+            let more = await Self.offThePool { [handle = output.fileHandleForReading] in handle.availableData }
             guard !more.isEmpty else {
                 throw Failure(description: "The child closed its output before saying \"\(expected)\".")
             }
@@ -80,9 +80,19 @@ final class ChildProcess {
 
     /// Waits for the child to end (reaping it, so its process id is free) and returns its exit status.
     @discardableResult
-    func wait() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
+    func wait() async -> Int32 {
+        await Self.offThePool { [process] in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Runs `work`, which blocks, on a thread of its own: blocking one of Swift concurrency's few threads (two on a
+    /// two-core machine) would stall every other test running in parallel.
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
     }
 }
 

@@ -22,9 +22,10 @@ struct ConcurrentRecordingTests {
             let children = try ["first", "second"].map { tag in
                 try ChildProcess(["record", directory.path, "shared", tag, String(Self.requests)])
             }
-            for child in children { try child.expectLine("opened") }
+            for child in children { try await child.expectLine("opened") }
             for child in children { child.send("go") }
-            let statuses = children.map { $0.wait() }
+            var statuses: [Int32] = []
+            for child in children { statuses.append(await child.wait()) }
             #expect(statuses == [0, 0])
 
             let saved = try CassetteFile.load(cassette) ?? []

@@ -29,7 +29,7 @@ struct KilledSaveTests {
             var torn = 0, leftBehind = 0, remaining = 0, failedChildren = 0
             for round in 0..<Self.kills {
                 let child = try ChildProcess(["save-loop", cassette.path, first.path, second.path])
-                try child.expectLine("ready")
+                try await child.expectLine("ready")
                 // Wait until a save is writing its temporary file, then kill at a delay that varies by round (from
                 // at once to past the rename), so that kills land in every phase of a save.
                 while child.isRunning && !Self.leftovers(of: cassette).contains(where: { $0.hasSuffix(".tmp") }) {
@@ -37,7 +37,7 @@ struct KilledSaveTests {
                 }
                 try await Task.sleep(for: .milliseconds(round % 12 * 15))
                 child.kill()
-                child.wait()
+                await child.wait()
                 if !child.endedBySignal { failedChildren += 1 }
 
                 if Self.leftovers(of: cassette).contains(where: { $0.hasSuffix(".tmp") }) { leftBehind += 1 }

@@ -65,7 +65,7 @@ final class StubServer: Sendable {
     var liveLoaders: Int { route.liveLoaders }
 
     /// Waits until `condition` holds for this server, up to `seconds`; returns whether it did.
-    func eventually(within seconds: Double = 5, _ condition: (StubServer) -> Bool) async -> Bool {
+    func eventually(within seconds: Double = 30, _ condition: (StubServer) -> Bool) async -> Bool {
         await NetworkingTests.eventually(within: seconds) { condition(self) }
     }
 }

@@ -4,8 +4,10 @@ import Locking
 
 // Waiting with a deadline: a regression in cancellation must fail a test, not hang the whole run.
 
-/// Waits until `condition` holds, up to `seconds`; returns whether it did.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+/// Waits until `condition` holds, up to `seconds`; returns whether it did. The default is generous because it costs
+/// nothing when the condition comes true: under `swift test --sanitize=thread`, with every suite running in
+/// parallel on two cores, a task that must run before the condition holds waited over 5 s for a thread.
+func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
         if Date() > deadline { return false }

@@ -1,0 +1,40 @@
+#if FUZZING
+import Foundation
+
+/// libFuzzer's driver, run from this target's own `main`.
+///
+/// SwiftPM links an executable target with its entry point renamed (so that tests can link the module), so the
+/// `main` that `-sanitize=fuzzer` brings along from libFuzzer never runs. libFuzzer offers `LLVMFuzzerRunDriver`
+/// for exactly this case: a program with a `main` of its own hands it the arguments and the callback.
+///
+/// It is declared with `@_silgen_name` rather than imported from a C module: a C module would be one more target
+/// (and a module map) for a single declaration. The declaration is safe because every parameter is a pointer or a
+/// `@convention(c)` function pointer and the result a `CInt`, which Swift's calling convention passes and returns
+/// exactly as C's does; the name is libFuzzer's public, stable entry point.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// The fuzz loop: libFuzzer parses its flags from the command line and calls ``testOneInput`` with each input.
+enum LibFuzzer {
+    /// Runs libFuzzer with this process's arguments; returns its exit status (libFuzzer often exits by itself).
+    static func run() -> Int32 {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        // The type is named: a bare `testOneInput` would capture `Self`, which crashes Swift 6.3's region analysis.
+        return LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in LibFuzzer.testOneInput(bytes, count) }
+    }
+
+    /// libFuzzer's callback: the input decoded as a cassette. Its bytes are used where they are, not copied, so that
+    /// AddressSanitizer reports a read past their end. A typed error is a fine outcome; returning 0 lets libFuzzer
+    /// keep the input if it reached new code.
+    static func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+        let data = bytes.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: count, deallocator: .none) }
+        _ = FuzzInput.decode(data ?? Data())
+        return 0
+    }
+}
+#endif
