@@ -3,7 +3,7 @@
 # runs it for a while, reading every input as a cassette file (CassetteFile.decode). Any crash, leak, timeout or
 # out-of-memory stops the run with the input saved; replay it with a plain build: `swift run CassetteFuzz <file>`.
 #
-#   Scripts/fuzz.sh [seconds] [libFuzzer flags...]   default 300 seconds, e.g. Scripts/fuzz.sh 900 -jobs=2
+#   Scripts/fuzz.sh [seconds] [libFuzzer flags...]   default 300 seconds (0: until stopped), e.g. Scripts/fuzz.sh 900
 #
 # Everything it writes is under .build (FUZZ_DIR to move it):
 #   fuzz-build/      the instrumented build (a scratch path of its own, so it never disturbs the normal build)

@@ -3,14 +3,15 @@ import Foundation
 
 /// libFuzzer's driver, run from this target's own `main`.
 ///
-/// SwiftPM links an executable target with its entry point renamed (so that tests can link the module), so the
-/// `main` that `-sanitize=fuzzer` brings along from libFuzzer never runs. libFuzzer offers `LLVMFuzzerRunDriver`
-/// for exactly this case: a program with a `main` of its own hands it the arguments and the callback.
+/// SwiftPM compiles an executable target's entry point under another name (so that tests can link the module) and
+/// links `main` to it, so the `main` that `-sanitize=fuzzer` brings along from libFuzzer never runs. libFuzzer
+/// offers `LLVMFuzzerRunDriver` for exactly this case: a program with a `main` of its own hands it the arguments and
+/// the callback.
 ///
 /// It is declared with `@_silgen_name` rather than imported from a C module: a C module would be one more target
-/// (and a module map) for a single declaration. The declaration is safe because every parameter is a pointer or a
-/// `@convention(c)` function pointer and the result a `CInt`, which Swift's calling convention passes and returns
-/// exactly as C's does; the name is libFuzzer's public, stable entry point.
+/// (and a module map) for a single declaration. Calling it so is sound because every parameter is a pointer or a
+/// `@convention(c)` function pointer and the result a `CInt`, which the Swift calling convention passes in the same
+/// registers as C's on the platforms Swift supports; the name is libFuzzer's documented, stable entry point.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

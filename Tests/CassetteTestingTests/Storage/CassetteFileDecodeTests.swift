@@ -15,7 +15,8 @@ struct CassetteFileDecodeTests {
                                                                       ("many-members.json", 1)]
     /// The seeds that are rejected, with words of the message that says why.
     private static let rejectedSeeds: [(name: String, reason: String)] = [
-        ("repeated-key.json", "appears more than once"),
+        ("repeated-key.json", "The key \"Café\" appears more than once"),
+        ("repeated-key-many-members.json", "The key \"X-H4\" appears more than once"),
         ("version-exponent.json", "At version: Parsed JSON number <1e-9223372036854775808> does not fit in Int."),
     ]
 
