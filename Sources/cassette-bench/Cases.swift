@@ -21,25 +21,34 @@ enum Cases {
     static let replayRepetitions = 15
 
     static func get(_ url: URL, on session: URLSession) async throws {
-        let (_, response) = try await session.data(for: URLRequest(url: url))
+        try await send(URLRequest(url: url), on: session)
+    }
+
+    static func send(_ request: URLRequest, on session: URLSession) async throws {
+        let (_, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
-    /// 1. Sequential replay of one recorded GET against the floor protocol.
-    static func replayOverhead(requests: Int) async throws -> Row {
-        let name = try Fixtures.cassette(count: 1)
+    /// How many distinct interactions a shape's one-request cases replay: a GET, and for the realistic shape also
+    /// its POST, sent in turn.
+    static func distinct(_ shape: Shape) -> Int { shape == .short ? 1 : 2 }
+
+    /// 1. Sequential replay against the floor protocol.
+    static func replayOverhead(_ shape: Shape, requests: Int) async throws -> Row {
+        let count = distinct(shape)
+        let name = try Fixtures.cassette(count: count, shape: shape)
         let floor = FloorProtocol.session()
         let (floorTimes, replayTimes) = try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
             try await interleaved(repetitions: replayRepetitions, {
-                for _ in 0..<requests { try await get(Fixtures.url(0), on: floor) }
+                for index in 0..<requests { try await send(shape.request(index % count), on: floor) }
             }, {
-                for _ in 0..<requests { try await get(Fixtures.url(0), on: session) }
+                for index in 0..<requests { try await send(shape.request(index % count), on: session) }
             })
         }
         let floorSample = Sample(floorTimes.map { $0 / Double(requests) * 1e6 })
         let replaySample = Sample(replayTimes.map { $0 / Double(requests) * 1e6 })
         let ratio = medianRatio(replayTimes, floorTimes)
-        return Row(name: "1 replay overhead (\(requests) sequential GETs)",
+        return Row(name: "1 replay \(shape) (\(requests) sequential requests)",
                    measured: String(format: "replay %.1f µs [%.1f–%.1f], floor %.1f µs [%.1f–%.1f]", replaySample.median, replaySample.min,
                                     replaySample.max, floorSample.median, floorSample.min, floorSample.max),
                    ratio: ratio, target: "≤ 1.15", met: ratio <= 1.15,
@@ -48,21 +57,21 @@ enum Cases {
 
     /// 2. Per-request replay time through cassettes of 10, 1,000 and 10,000 distinct interactions, open side by side
     /// and measured in turn, so the ratio compares runs made moments apart.
-    static func scaling(requests: Int) async throws -> Row {
+    static func scaling(_ shape: Shape, requests: Int) async throws -> Row {
         let counts = [10, 1_000, 10_000]
-        let names = try counts.map { try Fixtures.cassette(count: $0) }
+        let names = try counts.map { try Fixtures.cassette(count: $0, shape: shape) }
         let times = try await Cassette.use(names[0], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { small in
             try await Cassette.use(names[1], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { medium in
                 try await Cassette.use(names[2], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { large in
                     try await roundRobin(repetitions: replayRepetitions, zip(counts, [small, medium, large]).map { count, session in
-                        { for index in 0..<requests { try await get(Fixtures.url(index % count), on: session) } }
+                        { for index in 0..<requests { try await send(shape.request(index % count), on: session) } }
                     })
                 }
             }
         }
         let perRequest = times.map { Sample($0.map { $0 / Double(requests) * 1e6 }) }
         let ratio = medianRatio(times[2], times[0])
-        return Row(name: "2 scaling with cassette size",
+        return Row(name: "2 scaling \(shape) (cassette size)",
                    measured: String(format: "10: %.1f µs, 1,000: %.1f µs, 10,000: %.1f µs", perRequest[0].median,
                                     perRequest[1].median, perRequest[2].median),
                    ratio: ratio, target: "10,000 ≤ 1.10 × 10", met: ratio <= 1.10,
@@ -70,9 +79,10 @@ enum Cases {
                           "ratio": ratio])
     }
 
-    /// 3. Eight cassettes replaying 1,000 requests each, concurrently, against eight floor sessions.
-    static func parallel(requests: Int) async throws -> Row {
-        let name = try Fixtures.cassette(count: 1)
+    /// 3. Eight cassettes replaying `requests` requests each, concurrently, against eight floor sessions.
+    static func parallel(_ shape: Shape, requests: Int) async throws -> Row {
+        let count = distinct(shape)
+        let name = try Fixtures.cassette(count: count, shape: shape)
         // Each side makes its eight sessions inside the timing, as each test would.
         let (floorTimes, replayTimes) = try await interleaved(repetitions: replayRepetitions, {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -80,7 +90,7 @@ enum Cases {
                     group.addTask {
                         let floor = FloorProtocol.session()
                         defer { floor.finishTasksAndInvalidate() }
-                        for _ in 0..<requests { try await get(Fixtures.url(0), on: floor) }
+                        for index in 0..<requests { try await send(shape.request(index % count), on: floor) }
                     }
                 }
                 try await group.waitForAll()
@@ -90,7 +100,7 @@ enum Cases {
                 for _ in 0..<8 {
                     group.addTask {
                         try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
-                            for _ in 0..<requests { try await get(Fixtures.url(0), on: session) }
+                            for index in 0..<requests { try await send(shape.request(index % count), on: session) }
                         }
                     }
                 }
@@ -101,10 +111,36 @@ enum Cases {
         let floorRate = Sample(floorTimes.map { total / $0 }).median
         let replayRate = Sample(replayTimes.map { total / $0 }).median
         let ratio = medianRatio(floorTimes, replayTimes)
-        return Row(name: "3 parallel replay (8 cassettes × \(requests))",
+        return Row(name: "3 parallel \(shape) (8 cassettes × \(requests))",
                    measured: String(format: "replay %.0f req/s, floor %.0f req/s", replayRate, floorRate),
                    ratio: ratio, target: "≥ 0.85", met: ratio >= 0.85,
                    json: ["replay_rps": replayRate, "floor_rps": floorRate, "ratio": ratio])
+    }
+
+    /// 8. What a test pays: open a one-interaction cassette, send one realistic request, close; against the floor
+    /// making a new session, sending one request and invalidating the session.
+    static func perTest(tests: Int) async throws -> Row {
+        let name = try Fixtures.cassette(count: 1, shape: .realistic)
+        let (floorTimes, oursTimes) = try await interleaved(repetitions: repetitions, {
+            for _ in 0..<tests {
+                let floor = FloorProtocol.session()
+                try await send(Shape.realistic.request(0), on: floor)
+                floor.finishTasksAndInvalidate()
+            }
+        }, {
+            for _ in 0..<tests {
+                try await Cassette.use(name, mode: .none, directory: Fixtures.folder) { session in
+                    try await send(Shape.realistic.request(0), on: session)
+                }
+            }
+        })
+        let ours = Sample(oursTimes.map { $0 / Double(tests) * 1e6 })
+        let floor = Sample(floorTimes.map { $0 / Double(tests) * 1e6 })
+        let ratio = medianRatio(oursTimes, floorTimes)
+        return Row(name: "8 per-test cost (open, 1 request, close)",
+                   measured: String(format: "%.0f µs per test, floor %.0f µs", ours.median, floor.median),
+                   ratio: ratio, target: "≤ 1.3", met: ratio <= 1.3,
+                   json: ["test_us": ours.median, "floor_us": floor.median, "ratio": ratio])
     }
 
     /// 4. Loading and saving a 10,000-interaction cassette against plain JSON coding of the same shape.

@@ -27,12 +27,12 @@ enum Fixtures {
             recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
-    /// Writes a cassette of `count` distinct interactions and returns its name.
-    static func cassette(count: Int) throws -> String {
-        let name = "distinct-\(count)"
+    /// Writes a cassette of `count` distinct interactions of `shape` and returns its name.
+    static func cassette(count: Int, shape: Shape = .short) throws -> String {
+        let name = shape == .short ? "distinct-\(count)" : "\(shape)-\(count)"
         let file = folder.appendingPathComponent(name + ".json")
         if !FileManager.default.fileExists(atPath: file.path) {
-            try CassetteFile.save((0..<count).map { interaction($0) }, to: file)
+            try CassetteFile.save((0..<count).map { shape.interaction($0) }, to: file)
         }
         return name
     }

@@ -18,12 +18,16 @@ let only = Set((environment["BENCH_ONLY"] ?? "").split(separator: ",").map(Strin
 func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
 var rows: [Row] = []
 do {
-    if wanted("1") { rows.append(try await Cases.replayOverhead(requests: quick ? 500 : 5_000)) }
-    if wanted("2") { rows.append(try await Cases.scaling(requests: quick ? 500 : 5_000)) }
-    if wanted("3") { rows.append(try await Cases.parallel(requests: quick ? 100 : 1_000)) }
+    // Cases 1 to 3 on both shapes of request (see Shape).
+    for shape in Shape.allCases {
+        if wanted("1") { rows.append(try await Cases.replayOverhead(shape, requests: quick ? 500 : 5_000)) }
+        if wanted("2") { rows.append(try await Cases.scaling(shape, requests: quick ? 500 : 5_000)) }
+        if wanted("3") { rows.append(try await Cases.parallel(shape, requests: quick ? 100 : 1_000)) }
+    }
     if wanted("4") { rows.append(contentsOf: try await Cases.loadAndSave()) }
     if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }
     if wanted("6") { rows.append(try MemoryCase.run()) }
+    if wanted("8") { rows.append(try await Cases.perTest(tests: quick ? 50 : 300)) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()
