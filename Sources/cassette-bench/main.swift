@@ -37,7 +37,7 @@ do {
 for row in rows {
     let verdict = row.met.map { $0 ? "met" : "MISSED" } ?? "-"
     let ratio = row.ratio.map { String(format: "%.2f", $0) } ?? "-"
-    print("\(row.name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(ratio.padding(toLength: 6, withPad: " ", startingAt: 0)) target \(row.target.padding(toLength: 20, withPad: " ", startingAt: 0)) \(verdict.padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.measured)")
+    print("\(row.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(ratio.padding(toLength: 6, withPad: " ", startingAt: 0)) target \(row.target.padding(toLength: 20, withPad: " ", startingAt: 0)) \(verdict.padding(toLength: 7, withPad: " ", startingAt: 0)) \(row.measured)")
 }
 var summary: [String: Any] = [:]
 for row in rows {
