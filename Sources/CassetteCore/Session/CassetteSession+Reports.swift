@@ -63,11 +63,13 @@ extension CassetteSession {
     }
 
     /// The error for a request that failed in transport while recording.
-    func transportError(_ error: any Error, request: RecordedRequest) -> CassetteError {
+    func transportError(_ error: any Error, request: RecordedRequest, secrets: SecretSet) -> CassetteError {
         let nsError = error as NSError
         let code = nsError.domain == NSURLErrorDomain ? "URLError \(nsError.code)" : "\(nsError.domain) \(nsError.code)"
+        // The platform's description may quote the live request (its URL, say): redacted like the recording.
+        let description = secrets.redact(text: nsError.localizedDescription)
         return CassetteError(.transportError,
-                             "\(describe(request)) failed while recording (\(code): \(nsError.localizedDescription)), so nothing was saved: a recorded failure would replay forever. Make the request succeed and record again (a test of this failure itself passes recordsTransportErrors: true).",
+                             "\(describe(request)) failed while recording (\(code): \(description)), so nothing was saved: a recorded failure would replay forever. Make the request succeed and record again (a test of this failure itself passes recordsTransportErrors: true).",
                              cassette: settings.file)
     }
 

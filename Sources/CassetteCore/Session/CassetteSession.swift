@@ -194,7 +194,7 @@ final class CassetteSession: Sendable {
                                                       recordedAt: settings.now())
                         state.recorded[pending.slot] = .done(interaction, learned: [])
                     } else {
-                        state.failures.append(transportError(error, request: pending.stored))
+                        state.failures.append(transportError(error, request: pending.stored, secrets: pending.secrets))
                         state.transportFailed = true
                     }
                 }

@@ -20,6 +20,11 @@ struct CassetteLocation: Sendable {
     /// common file systems (ext4, APFS, NTFS) allow for one file name.
     static let maximumComponentBytes = 255
 
+    /// The longest file name, in UTF-8 bytes with `.json`: a save writes `.<file>.<pid>.<UUID>.tmp` beside the file
+    /// (53 bytes longer, with a pid of up to 10 digits) and locks `.<file>.lock`, and those must fit
+    /// ``maximumComponentBytes`` too, or every save of an accepted name would fail.
+    static let maximumFileNameBytes = maximumComponentBytes - 53
+
     /// The longest name, in UTF-8 bytes.
     static let maximumNameBytes = 1024
 
@@ -61,8 +66,10 @@ struct CassetteLocation: Sendable {
             reason = "a cassette name must not be empty"
         } else if name.utf8.count > maximumNameBytes {
             reason = "it is \(name.utf8.count) bytes long; a cassette name may be at most \(maximumNameBytes) bytes (UTF-8)"
-        } else if let long = onDisk.first(where: { $0.utf8.count > maximumComponentBytes }) {
-            reason = "the component \"\(shortened(long))\" is \(long.utf8.count) bytes long; each component may be at most \(maximumComponentBytes) bytes (UTF-8), the last one with \".json\""
+        } else if let long = onDisk.dropLast().first(where: { $0.utf8.count > maximumComponentBytes }) {
+            reason = "the component \"\(shortened(long))\" is \(long.utf8.count) bytes long; each folder may be at most \(maximumComponentBytes) bytes (UTF-8)"
+        } else if let file = onDisk.last, file.utf8.count > maximumFileNameBytes {
+            reason = "the file name \"\(shortened(file))\" is \(file.utf8.count) bytes long with \".json\"; it may be at most \(maximumFileNameBytes) bytes (UTF-8), so that the temporary file a save writes beside it fits the file system's 255"
         } else if name.hasPrefix("/") || name.hasPrefix("~") {
             reason = "a cassette name is relative to the cassette directory; it must not be an absolute path"
         } else if components.contains(where: { $0 == ".." || $0 == "." }) {

@@ -23,16 +23,27 @@ struct CassetteLocationLimitsTests {
         }
     }
 
-    @Test("a component may have 255 bytes, the file's with .json; not one more")
+    @Test("a folder may have 255 bytes and the file 202 with .json (its save's temporary file is 53 longer); not one more")
     func componentLimit() {
         let folder = String(repeating: "f", count: 255)
         #expect(refusal("\(folder)/x") == nil)
         #expect(refusal("\(folder)f/x")?.contains("at most 255 bytes") == true)
-        #expect(refusal(String(repeating: "n", count: 250)) == nil, "250 bytes and .json make 255")
-        #expect(refusal(String(repeating: "n", count: 251))?.contains("is 256 bytes long") == true)
-        #expect(refusal(String(repeating: "n", count: 250) + ".json") == nil, "a name that ends in .json keeps it")
+        #expect(refusal(String(repeating: "n", count: 197)) == nil, "197 bytes and .json make 202")
+        #expect(refusal(String(repeating: "n", count: 198))?.contains("is 203 bytes long") == true)
+        #expect(refusal(String(repeating: "n", count: 197) + ".json") == nil, "a name that ends in .json keeps it")
         // Bytes, not characters: 128 "é" are 256 bytes of UTF-8.
         #expect(refusal(String(repeating: "é", count: 128) + "/x")?.contains("at most 255 bytes (UTF-8)") == true)
+    }
+
+    @Test("a cassette with the longest file name saves: its temporary and lock files fit")
+    func longestNameSaves() async throws {
+        try await withTemporaryDirectory { directory in
+            // The longest name accepted, whatever the limit is set to.
+            let name = String(repeating: "n", count: CassetteLocation.maximumFileNameBytes - ".json".utf8.count)
+            let location = try CassetteLocation(name: name, directory: directory, environment: [:], filePath: #filePath)
+            try CassetteFile.save([Fixture.interaction("http://api.test/a")], to: location.file)
+            #expect(try CassetteFile.load(location.file)?.count == 1)
+        }
     }
 
     @Test("a name may have 1,024 bytes; not one more")
