@@ -95,9 +95,11 @@ package enum FileLock {
     }
 
     /// Removes the lock file, then unlocks and closes it: in this order, no one can lock the removed file and
-    /// believe they hold the lock.
+    /// believe they hold the lock. The file is removed only while it is still the one this holder locked: if
+    /// something outside the protocol removed it meanwhile (`git clean -X`, say), another process may hold a new one
+    /// at that path, which is theirs to remove.
     private static func release(_ descriptor: Int32, lockFile: URL) {
-        unlink(lockFile.path)
+        if isStillAtPath(descriptor, lockFile) { unlink(lockFile.path) }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

@@ -22,10 +22,16 @@ enum TemporaryFile {
     /// The process that wrote the temporary file called `name`, when `name` is one a save of `file` makes (exactly
     /// the shape ``url(for:)`` gives); `nil` for any other name.
     static func writer(of name: String, savingFile file: String) -> pid_t? {
-        let prefix = ".\(file)."
-        let suffix = ".tmp"
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
-        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        // Compared as bytes: `String.hasPrefix` takes two Unicode spellings of one name (NFC, NFD) as equal, but a
+        // file system like ext4 keeps them as two files, with two cassettes and two locks.
+        let prefix = Array(".\(file).".utf8)
+        let suffix = Array(".tmp".utf8)
+        let bytes = Array(name.utf8)
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed()) else {
+            return nil
+        }
+        // Bytes that are not UTF-8 decode to U+FFFD, which no pid or UUID contains.
+        let middle = String(decoding: bytes[prefix.count..<(bytes.count - suffix.count)], as: UTF8.self)[...]
         guard let dot = middle.firstIndex(of: "."),
               UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil else { return nil }
         let digits = middle[..<dot]

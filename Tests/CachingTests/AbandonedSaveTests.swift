@@ -29,6 +29,29 @@ struct AbandonedSaveTests {
         }
     }
 
+    @Test("names are compared as bytes: another Unicode spelling of the file's name is another file")
+    func namesCompareAsBytes() {
+        let uuid = UUID().uuidString
+        let composed = "caf\u{E9}.json", decomposed = "cafe\u{301}.json"
+        #expect(composed == decomposed, "Swift takes the two spellings as equal")
+        #expect(TemporaryFile.writer(of: ".\(composed).42.\(uuid).tmp", savingFile: composed) == 42)
+        #expect(TemporaryFile.writer(of: ".\(decomposed).42.\(uuid).tmp", savingFile: composed) == nil)
+    }
+
+    @Test("a holder whose lock file was replaced from outside leaves the new one in place")
+    func releaseKeepsAnotherLockFile() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("c.json")
+        let lockFile = FileLock.lockFile(for: file)
+        try FileLock.withLock(on: file, failure: { $0 }) { () throws(CacheError) -> Void in
+            // Something outside the protocol (git clean -X) removes the lock file; another process makes a new one.
+            try? FileManager.default.removeItem(at: lockFile)
+            _ = FileManager.default.createFile(atPath: lockFile.path, contents: Data("theirs".utf8))
+        }
+        #expect(FileManager.default.contents(atPath: lockFile.path) == Data("theirs".utf8))
+    }
+
     @Test("a save leaves only its file: no temporary file, and the temporary name matches the .gitignore line")
     func saveLeavesOnlyTheFile() throws {
         let folder = temporaryFolder()
