@@ -27,7 +27,7 @@ enum TemporaryFile {
         let prefix = Array(".\(file).".utf8)
         let suffix = Array(".tmp".utf8)
         let bytes = Array(name.utf8)
-        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed()) else {
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else {
             return nil
         }
         // Bytes that are not UTF-8 decode to U+FFFD, which no pid or UUID contains.

@@ -142,7 +142,7 @@ extension Cassette {
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))
-            return Scope(cassette: cassette, savesOnError: savesOnError, callSite: callSite)
+            return Scope(cassette: cassette, callSite: callSite)
         } catch {
             throw error.at(callSite)
         }
@@ -151,14 +151,13 @@ extension Cassette {
     /// One `use` call's cassette, between opening and closing.
     private struct Scope {
         let cassette: Cassette
-        let savesOnError: Bool
         let callSite: CassetteError.CallSite
 
         /// Closes the cassette, then throws what its requests met (one error naming every failure), else the body's
         /// own error, else returns its value.
         func complete<T>(_ result: Result<T, any Error>) throws -> T {
             let bodyFailed = if case .failure = result { true } else { false }
-            let failures = cassette.close(bodyFailed: bodyFailed, savesOnError: savesOnError)
+            let failures = cassette.close(bodyFailed: bodyFailed)
             guard let combined = CassetteError.combining(failures) else { return try result.get() }
             if case .failure(let error) = result, !(error is CassetteError) {
                 // The cassette's failure usually explains the body's; the body's error is named by its type only,

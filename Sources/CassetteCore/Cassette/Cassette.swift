@@ -55,6 +55,8 @@ public final class Cassette: Sendable {
     let state: CassetteSession
     /// The protocol class listed in ``configuration``, routed to ``state``.
     private let protocolClass: CassetteURLProtocol.Type
+    /// Whether closing after a failed body still saves the recording.
+    private let savesOnError: Bool
     private let made = LockedBox<URLSession?>(nil)
 
     /// Opens the cassette `name` (see ``CassetteOptions``); `filePath` locates the package's `Cassettes/` and
@@ -75,6 +77,7 @@ public final class Cassette: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         state = try CassetteSession(settings: settings, configuration: configuration)
+        savesOnError = options.savesOnError
         ProtocolRoutes.open(protocolClass, to: state)
         self.name = name
         file = location.file
@@ -96,7 +99,7 @@ public final class Cassette: Sendable {
     /// Ends the cassette: finishes (or, when the body failed, cancels) the session it made, saves what it recorded
     /// (unless the body failed and `savesOnError` is false) and returns every failure its requests met, then the
     /// save's, each redacted. After this, requests through its sessions fail with a "closed" error.
-    package func close(bodyFailed: Bool, savesOnError: Bool) -> [CassetteError] {
+    package func close(bodyFailed: Bool) -> [CassetteError] {
         if let session = made.withLock({ $0 }) {
             if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         }

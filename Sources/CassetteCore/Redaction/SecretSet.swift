@@ -65,7 +65,7 @@ struct SecretSet: Sendable {
         guard !value.isEmpty else { return nil }
         if let known = secret(for: value) { return known }
         guard value.count >= InteractionSecret.minimumLearnedLength else { return nil }
-        let prefix = "\(SecretName.urlSafe(learnedStem))_\(SecretName.urlSafe(name))_"
+        let prefix = Self.learnedPrefix(stem: stem) + "\(SecretName.urlSafe(name))_"
         let base = prefix + String(number)
         // The second value under one name in one response is `_2`, and so on.
         let count = learnedCounts[base, default: 0] + 1
@@ -75,10 +75,12 @@ struct SecretSet: Sendable {
         return secret
     }
 
-    /// The stem without its angle brackets: learned placeholders must be safe anywhere a value goes.
-    private var learnedStem: String {
+    /// How every learned placeholder of a cassette whose placeholder is `stem` begins (`REDACTED_` for
+    /// `<REDACTED>`): the stem without its angle brackets, since learned placeholders must be safe anywhere a value
+    /// goes.
+    static func learnedPrefix(stem: String) -> String {
         let trimmed = stem.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
-        return trimmed.isEmpty ? "REDACTED" : trimmed
+        return SecretName.urlSafe(trimmed.isEmpty ? "REDACTED" : trimmed) + "_"
     }
 
     private mutating func uniqueName(_ name: String) -> String {

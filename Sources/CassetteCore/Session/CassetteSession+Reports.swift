@@ -45,8 +45,7 @@ extension CassetteSession {
     func shown(_ recorded: RecordedRequest) -> RecordedRequest {
         let (redacted, secrets) = settings.redaction.redact(recorded)
         let markers = settings.redaction.placeholderMarkers
-        let stem = settings.redaction.placeholder.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
-        let learnedPrefix = (stem.isEmpty ? "REDACTED" : stem) + "_"
+        let learnedPrefix = SecretSet.learnedPrefix(stem: settings.redaction.placeholder)
         let literals = Set(settings.redaction.secrets.map(\.value))
         let holdsRealValue = secrets.secrets.contains { secret in
             if markers.contains(where: secret.value.contains) || secret.value.hasPrefix(learnedPrefix) { return false }

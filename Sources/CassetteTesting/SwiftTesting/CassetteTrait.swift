@@ -78,7 +78,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         }
         var bodyError: (any Error)?
         do { try await cassette.makeCurrent { try await function() } } catch { bodyError = error }
-        for failure in cassette.close(bodyFailed: bodyError != nil, savesOnError: options.savesOnError) {
+        for failure in cassette.close(bodyFailed: bodyError != nil) {
             Issue.record(failure, sourceLocation: test.sourceLocation)
         }
         if let bodyError { throw bodyError }

@@ -57,14 +57,10 @@ extension XCTestCase {
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
                                       recordsTransportErrors: recordsTransportErrors)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
-        let result: T
-        do {
-            result = try cassette.makeCurrent { try body(cassette) }
-        } catch {
-            report(cassette.close(bodyFailed: true, savesOnError: savesOnError), file, line)
-            throw error
-        }
-        report(cassette.close(bodyFailed: false, savesOnError: savesOnError), file, line)
+        var bodyFailed = true
+        defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
+        let result = try cassette.makeCurrent { try body(cassette) }
+        bodyFailed = false
         return result
     }
 
@@ -89,14 +85,10 @@ extension XCTestCase {
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
                                       recordsTransportErrors: recordsTransportErrors)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
-        let result: T
-        do {
-            result = try await cassette.makeCurrent { try await body(cassette) }
-        } catch {
-            report(cassette.close(bodyFailed: true, savesOnError: savesOnError), file, line)
-            throw error
-        }
-        report(cassette.close(bodyFailed: false, savesOnError: savesOnError), file, line)
+        var bodyFailed = true
+        defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
+        let result = try await cassette.makeCurrent { try await body(cassette) }
+        bodyFailed = false
         return result
     }
 
