@@ -19,7 +19,8 @@ func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
 var rows: [Row] = []
 do {
     // Cases 1 to 3 on both shapes of request (see Shape).
-    for shape in Shape.allCases {
+    // BENCH_SHAPE=realistic runs them on one shape only.
+    for shape in Shape.allCases where environment["BENCH_SHAPE"].map({ $0 == shape.rawValue }) ?? true {
         if wanted("1") { rows.append(try await Cases.replayOverhead(shape, requests: quick ? 500 : 5_000)) }
         if wanted("2") { rows.append(try await Cases.scaling(shape, requests: quick ? 500 : 5_000)) }
         if wanted("3") { rows.append(try await Cases.parallel(shape, requests: quick ? 100 : 1_000)) }

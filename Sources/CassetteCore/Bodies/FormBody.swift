@@ -1,14 +1,27 @@
 import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body or a URL query, as written.
+///
+/// Every request's query is read through this on replay, so it works on UTF-8 bytes: names are decoded only when
+/// they hold an escape, and values only when asked for (most are never looked at, as no rule names them).
 struct FormFields {
-    /// One `name=value` pair: the name decoded, the value both as written and decoded.
+    /// One `name=value` pair: the name decoded, the value as written (and decoded on demand).
     struct Field {
         let name: String
         let encodedValue: Substring
-        let value: String
         /// Where the value stands in the text (empty range after `name=` for an empty value).
         let valueRange: Range<String.Index>
+        fileprivate let plusIsSpace: Bool
+
+        /// The value, percent-decoded (and `+` read as a space in a form body).
+        var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
+
+        /// Whether the decoded value holds a `?` (written as is or as `%3F`): it may be a URL with a query of its own.
+        var valueMayHoldQuery: Bool {
+            let bytes = encodedValue.utf8
+            guard let first = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) else { return false }
+            return bytes[first] == UInt8(ascii: "?") || value.utf8.contains(UInt8(ascii: "?"))
+        }
     }
 
     let fields: [Field]
@@ -16,21 +29,67 @@ struct FormFields {
     /// Splits `text` at `&`; `plusIsSpace` reads `+` as a space, as form bodies do.
     init(_ text: Substring, plusIsSpace: Bool) {
         var fields: [Field] = []
-        for item in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = item.firstIndex(of: "=")
-            let rawName = equals.map { item[..<$0] } ?? item
-            let valueRange = equals.map { item.index(after: $0)..<item.endIndex } ?? item.endIndex..<item.endIndex
-            let encodedValue = item[valueRange]
-            fields.append(Field(name: Self.decode(rawName, plusIsSpace: plusIsSpace), encodedValue: encodedValue,
-                                value: Self.decode(encodedValue, plusIsSpace: plusIsSpace), valueRange: valueRange))
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            if start < end {
+                let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "="))
+                let rawName = text[start..<(equals ?? end)]
+                let valueRange = equals.map { bytes.index(after: $0)..<end } ?? end..<end
+                fields.append(Field(name: Self.decode(rawName, plusIsSpace: plusIsSpace), encodedValue: text[valueRange],
+                                    valueRange: valueRange, plusIsSpace: plusIsSpace))
+            }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         self.fields = fields
     }
 
-    /// Percent-decodes `text` (and `+` as a space when asked); text that is not valid percent-encoding stays as written.
+    /// Percent-decodes `text` (and `+` as a space when asked); text that is not valid percent-encoding, or that
+    /// decodes to bytes that are not UTF-8, stays as written (with `+` still read as a space).
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
-        let spaced = plusIsSpace && text.contains("+") ? text.replacingOccurrences(of: "+", with: " ") : String(text)
-        guard spaced.contains("%") else { return spaced }
-        return spaced.removingPercentEncoding ?? spaced
+        let utf8 = text.utf8
+        let escapes = utf8.contains(UInt8(ascii: "%"))
+        let spaces = plusIsSpace && utf8.contains(UInt8(ascii: "+"))
+        guard escapes || spaces else { return String(text) }
+        var spaced = Array(utf8)
+        if spaces {
+            for index in spaced.indices where spaced[index] == UInt8(ascii: "+") { spaced[index] = UInt8(ascii: " ") }
+        }
+        guard escapes, let decoded = percentDecoded(spaced) else { return String(decoding: spaced, as: UTF8.self) }
+        return decoded
+    }
+
+    /// `bytes` with every `%XX` replaced by the byte it stands for, as a string; `nil` when an escape is not two hex
+    /// digits or the bytes it gives are not UTF-8 (as `removingPercentEncoding` decides).
+    private static func percentDecoded(_ bytes: [UInt8]) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                return nil
+            }
+            result.append(high << 4 | low)
+            index += 3
+        }
+        let text = String(decoding: result, as: UTF8.self)
+        // Decoding repairs bytes that are not UTF-8; unrepaired text has exactly the decoded bytes.
+        return text.utf8.elementsEqual(result) ? text : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

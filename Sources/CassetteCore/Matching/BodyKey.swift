@@ -2,9 +2,21 @@ import Foundation
 
 /// The keys ``RequestMatcher/body`` gives bodies, by their kind.
 enum BodyKey {
+    /// The key ``RequestMatcher/body`` gave a recorded body, and the `Content-Type` it was given under.
+    struct Known: Sendable {
+        let contentType: String?
+        let key: String
+    }
+
+    /// Bodies up to this size keep their key when a cassette opens (see ``RecordedBodies``): larger ones would hold
+    /// another copy of a large body in memory.
+    static let largestKnown = 64 << 10
+
     static func key(for request: RecordedRequest, ignoringJSONKeyPaths paths: [[String]]) -> String {
         guard let body = request.body else { return "" }
-        let type = ContentType(request.header("Content-Type"))
+        let contentType = request.header("Content-Type")
+        if paths.isEmpty, let known = body.matchKey, known.contentType == contentType { return known.key }
+        let type = ContentType(contentType)
         if let boundary = type?.multipartBoundary, let multipart = MultipartBody(body.data, boundary: boundary) {
             return "multipart:" + multipartKey(multipart, of: body.data)
         }

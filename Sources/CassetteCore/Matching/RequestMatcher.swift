@@ -19,9 +19,17 @@ public struct RequestMatcher: Sendable {
     /// The key this matcher gives a request.
     public let key: @Sendable (RecordedRequest) -> String
 
+    /// Whether this is ``body``, whose keys a cassette works out for its recorded bodies when it opens.
+    let comparesBody: Bool
+
     /// Creates a matcher from a name and a key function.
     public init(name: String, key: @escaping @Sendable (RecordedRequest) -> String) {
+        self.init(name: name, comparesBody: false, key: key)
+    }
+
+    private init(name: String, comparesBody: Bool, key: @escaping @Sendable (RecordedRequest) -> String) {
         self.name = name
+        self.comparesBody = comparesBody
         self.key = key
     }
 
@@ -80,7 +88,7 @@ public struct RequestMatcher: Sendable {
     /// The body: JSON compares by meaning (key order and spacing ignored), form bodies by their fields (as
     /// ``query`` compares query items), multipart bodies by their parts with the random boundary ignored, and
     /// anything else byte by byte.
-    public static let body = RequestMatcher(name: "body") { request in
+    public static let body = RequestMatcher(name: "body", comparesBody: true) { request in
         BodyKey.key(for: request, ignoringJSONKeyPaths: [])
     }
 

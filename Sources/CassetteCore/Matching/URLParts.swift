@@ -52,85 +52,73 @@ struct URLParts {
 
     /// The query's `name=value` items, in their order (empty items dropped).
     var queryItems: [Substring] {
-        query?.split(separator: "&", omittingEmptySubsequences: true) ?? []
+        guard let query else { return [] }
+        var items: [Substring] = []
+        let bytes = query.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            if start < end { items.append(query[start..<end]) }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
+        }
+        return items
     }
 
     /// The key under which ``RequestMatcher/url`` matches `url`: equal for URLs that differ only in the case of
     /// their scheme and host, user information, the order of their query items, a fragment or an empty query.
-    ///
-    /// A URL already in that form (the usual case) is its own key, with no copy made.
     static func matchKey(of url: String) -> String {
-        var copy = url
-        let isCanonical = copy.withUTF8(isCanonicalKey)
-        if isCanonical { return url }
-        let parts = URLParts(url)
-        var key = parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path
-        if parts.query?.isEmpty == false {
-            key += "?" + parts.sortedQuery
-        }
-        return key
+        URLMatchKey.of(url)
     }
 
-    /// Whether the URL's bytes are already the key ``matchKey(of:)`` gives it: `scheme://authority/path?query` with a
-    /// lowercase scheme and host, no user information, no fragment, and a query of one non-empty item or none.
-    private static func isCanonicalKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        // The scheme, up to "://".
-        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-            if bytes[index].isASCIIUppercase { return false }
-            index += 1
+    /// ``matchKey(of:)`` worked out from the parts as strings, lowercasing the scheme and host as Unicode text.
+    var slowMatchKey: String {
+        var key = scheme.lowercasedIfNeeded + "://" + hostAndPort + path
+        if query?.isEmpty == false {
+            key += "?" + sortedQuery
         }
-        guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") else {
-            return false
-        }
-        index += 3
-        // The authority, up to the path.
-        while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
-            let byte = bytes[index]
-            if byte.isASCIIUppercase || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                return false
-            }
-            index += 1
-        }
-        // The path and query.
-        var queryStart: Int?
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "#"): return false
-            case UInt8(ascii: "?") where queryStart == nil: queryStart = index + 1
-            case UInt8(ascii: "&") where queryStart != nil: return false
-            default: break
-            }
-            index += 1
-        }
-        return queryStart.map { $0 < bytes.count } ?? true
+        return key
     }
 
     /// The query items sorted by name, so that the order of different names does not matter; items with the same
     /// name keep their order (`a=1&a=2` is not `a=2&a=1`).
     var sortedQuery: String {
-        guard let query, query.contains("&") else { return query.map(String.init) ?? "" }
-        return Self.sortedByName(queryItems).joined(separator: "&")
+        guard let query, query.utf8.contains(UInt8(ascii: "&")) else { return query.map(String.init) ?? "" }
+        return Self.joined(Self.sortedByName(queryItems), capacity: query.utf8.count)
     }
 
     /// The query without the items named in `ignored` (names as written, after percent-decoding), sorted by name.
     func sortedQuery(ignoring ignored: Set<String>) -> String {
-        Self.sortedByName(queryItems.filter { !ignored.contains(FormFields.decode($0.queryItemName, plusIsSpace: false)) })
-            .joined(separator: "&")
+        Self.joined(Self.sortedByName(queryItems.filter { !ignored.contains(FormFields.decode($0.queryItemName, plusIsSpace: false)) }),
+                    capacity: query?.utf8.count ?? 0)
     }
 
-    /// `items` in the order of their names, stable for items with the same name.
+    /// `items` in the order of their names' bytes, stable for items with the same name.
     static func sortedByName(_ items: [Substring]) -> [Substring] {
-        items.enumerated()
-            .sorted { ($0.element.queryItemName, $0.offset) < ($1.element.queryItemName, $1.offset) }
-            .map(\.element)
+        guard items.count > 1 else { return items }
+        // Names compare as bytes: no Unicode comparison, and names that differ in their bytes never tie.
+        var named = items.enumerated().map { (offset: $0.offset, name: $0.element.queryItemName.utf8, item: $0.element) }
+        named.sort { left, right in
+            left.name.elementsEqual(right.name) ? left.offset < right.offset : left.name.lexicographicallyPrecedes(right.name)
+        }
+        return named.map(\.item)
+    }
+
+    /// `items` joined with `&`, in a string made once.
+    private static func joined(_ items: [Substring], capacity: Int) -> String {
+        var result = ""
+        result.reserveCapacity(capacity)
+        for (index, item) in items.enumerated() {
+            if index > 0 { result.append("&") }
+            result.append(contentsOf: item)
+        }
+        return result
     }
 }
 
 extension Substring {
     /// The name of a `name=value` query item.
     var queryItemName: Substring {
-        firstIndex(of: "=").map { self[..<$0] } ?? self
+        utf8.firstIndex(of: UInt8(ascii: "=")).map { self[..<$0] } ?? self
     }
 }
 

@@ -18,6 +18,9 @@ public struct Body: Sendable, Hashable {
     /// The JSON value of bytes captured live, when redaction already parsed them: matching reuses it instead of
     /// parsing again. It says nothing about the form the file will show.
     let parsedJSON: JSONValue?
+    /// The key ``RequestMatcher/body`` gives these bytes under a request `Content-Type`, worked out when a cassette
+    /// opened: a live body with the same bytes takes it instead of computing it again (see ``BodyKey``).
+    let matchKey: BodyKey.Known?
 
     /// The form the cassette file shows the bytes in.
     var form: Form {
@@ -39,6 +42,7 @@ public struct Body: Sendable, Hashable {
         self.data = data
         knownForm = nil
         parsedJSON = nil
+        matchKey = nil
     }
 
     /// Wraps recorded bytes whose JSON value is already known.
@@ -46,6 +50,19 @@ public struct Body: Sendable, Hashable {
         self.data = data
         knownForm = nil
         self.parsedJSON = parsedJSON
+        matchKey = nil
+    }
+
+    /// The same body, with the key ``RequestMatcher/body`` gives it.
+    func withMatchKey(_ key: BodyKey.Known) -> Body {
+        Body(data: data, knownForm: knownForm, parsedJSON: parsedJSON, matchKey: key)
+    }
+
+    private init(data: Data, knownForm: Form?, parsedJSON: JSONValue?, matchKey: BodyKey.Known?) {
+        self.data = data
+        self.knownForm = knownForm
+        self.parsedJSON = parsedJSON
+        self.matchKey = matchKey
     }
 
     /// A body shown as JSON, written in `layout`.
@@ -53,12 +70,14 @@ public struct Body: Sendable, Hashable {
         data = value.serialized(in: layout)
         knownForm = .json(value, layout)
         parsedJSON = nil
+        matchKey = nil
     }
 
     private init(data: Data, form: Form) {
         self.data = data
         knownForm = form
         parsedJSON = nil
+        matchKey = nil
     }
 
     /// The parsed JSON value, if the body is stored as JSON.

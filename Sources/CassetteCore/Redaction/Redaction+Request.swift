@@ -83,9 +83,10 @@ extension Redaction {
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
         guard url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else { return url }
         let fields = FormFields(query, plusIsSpace: false)
-        for field in fields.fields {
-            guard let mark = field.value.firstIndex(of: "?") else { continue }
-            let nested = FormFields(field.value[field.value.index(after: mark)...], plusIsSpace: false)
+        for field in fields.fields where field.valueMayHoldQuery {
+            let value = field.value
+            guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
+            let nested = FormFields(value[value.index(after: mark)...], plusIsSpace: false)
             for inner in nested.fields where matching.parameterNames.contains(SecretName.normalized(inner.name)) {
                 secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), name: inner.name)
             }
@@ -93,7 +94,7 @@ extension Redaction {
         return replacing(fields, in: url) { field in
             let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name)
             // In a query a `+` is a plus to URL rules and a space to most servers: both values are secrets.
-            if secret != nil, field.encodedValue.contains("+") {
+            if secret != nil, field.encodedValue.utf8.contains(UInt8(ascii: "+")) {
                 secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), name: field.name)
             }
             return secret

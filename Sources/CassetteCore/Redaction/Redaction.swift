@@ -142,9 +142,9 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: Set<String>
         let parameterNames: Set<String>
         let keyPaths: [[String]]
-        /// The last key of every key path, when none ends in a wildcard: a body that holds none of them (ignoring
-        /// case, `-` and `_`) needs no parsing.
-        let lastKeys: [[UInt8]]?
+        /// The last key of every key path, when none ends in a wildcard and all are ASCII: a body that holds none
+        /// of them (ignoring case, `-` and `_`) needs no parsing.
+        let lastKeys: KeyNameScan?
 
         init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
             self.headerNames = Set(headerNames.map(SecretName.normalized))
@@ -153,16 +153,15 @@ public struct Redaction: Sendable, Equatable {
                 path.split(separator: ".").map { $0 == "*" || $0 == "**" ? String($0) : SecretName.normalized(String($0)) }
             }
             let last = keyPaths.compactMap(\.last)
-            lastKeys = last.count == keyPaths.count && !last.contains { $0 == "*" || $0 == "**" || $0.isEmpty }
-                ? Array(Set(last)).map { Array($0.utf8) } : nil
+            let scannable = last.count == keyPaths.count
+                && !last.contains { $0 == "*" || $0 == "**" || $0.isEmpty || !$0.utf8.allSatisfy { $0 < 0x80 } }
+            lastKeys = scannable ? KeyNameScan(Set(last).map { Array($0.utf8) }) : nil
         }
 
         /// Whether `data` may hold a JSON key a key path ends with: false only when it certainly holds none.
         func mayHoldKeys(_ data: Data) -> Bool {
             guard let lastKeys else { return true }
-            return data.withUnsafeBytes { bytes in
-                lastKeys.contains { SecretName.occurs($0, in: bytes) }
-            }
+            return data.withUnsafeBytes { lastKeys.mayOccur(in: $0) }
         }
     }
 }

@@ -2,14 +2,17 @@
 enum SecretName {
     /// `name` lowercased without `-` and `_`, so that `access_token`, `accessToken` and `Access-Token` are one name.
     static func normalized(_ name: some StringProtocol) -> String {
-        // Names are nearly always ASCII: lowercase them byte by byte.
+        // Names are nearly always ASCII: lowercase them byte by byte, into a string made once (held inline, with no
+        // allocation, up to 15 bytes).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(name.utf8.count)
-            for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-                bytes.append(byte.isASCIIUppercase ? byte + 32 : byte)
+            return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+                var count = 0
+                for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                    buffer[count] = byte.isASCIIUppercase ? byte + 32 : byte
+                    count += 1
+                }
+                return count
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
         var result = ""
         result.unicodeScalars.reserveCapacity(name.utf8.count)
@@ -19,36 +22,7 @@ enum SecretName {
         return result
     }
 
-    /// Whether the normalized `name` occurs in `bytes` ignoring ASCII case, `-` and `_` (`accesstoken` occurs in
-    /// `"Access_Token"`), by bytes, without decoding anything.
-    static func occurs(_ name: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let first = name.first, bytes.count >= name.count else { return false }
-        var start = 0
-        while start < bytes.count {
-            guard lowered(bytes[start]) == first else {
-                start += 1
-                continue
-            }
-            var matched = 1
-            var position = start + 1
-            while matched < name.count, position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
-                    position += 1
-                } else if lowered(byte) == name[matched] {
-                    matched += 1
-                    position += 1
-                } else {
-                    break
-                }
-            }
-            if matched == name.count { return true }
-            start += 1
-        }
-        return false
-    }
-
-    private static func lowered(_ byte: UInt8) -> UInt8 {
+    static func lowered(_ byte: UInt8) -> UInt8 {
         byte.isASCIIUppercase ? byte + 32 : byte
     }
 

@@ -20,6 +20,9 @@ final class CassetteSession: Sendable {
     /// What each replayable interaction answers, at the positions the replay index gives.
     private let answers: [ReplayAnswer]
     private let recorder: Recorder?
+    /// The replayable requests' bodies with their match keys: a live body with the same bytes (the usual case on
+    /// replay) takes its key from here.
+    private let recordedBodies: RecordedBodies
     private let state: LockedBox<State>
 
     private struct State {
@@ -63,9 +66,10 @@ final class CassetteSession: Sendable {
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
         try OpenCassettes.claim(settings.file, writes: recordsMisses)
         recorder = recordsMisses ? Recorder() : nil
-        let replayable = settings.mode.replaysExisting ? previous : []
+        var replayable = settings.mode.replaysExisting ? previous : []
         let markers = settings.redaction.placeholderMarkers
         answers = replayable.map { ReplayAnswer($0, placeholderMarkers: markers) }
+        recordedBodies = RecordedBodies(keying: &replayable, matchers: settings.matchers)
         state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
     }
 
@@ -91,7 +95,9 @@ final class CassetteSession: Sendable {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
         // Only a recording cassette learns values from responses.
         let learned = recordsMisses ? state.withLock { $0.learned } : []
-        let (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned)
+        var request = RecordedRequest(outgoing.request, body: outgoing.body)
+        if let body = request.body, let recorded = recordedBodies.recorded(body) { request.body = recorded }
+        let (stored, secrets) = settings.redaction.redact(request, learned: learned)
         let key = settings.matchers.key(for: stored)
 
         enum Decision { case replay(position: Int), record(slot: Int), fail(CassetteError) }

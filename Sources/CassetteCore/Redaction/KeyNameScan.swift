@@ -1,0 +1,54 @@
+/// Finds out, in one pass over a body's bytes, whether it may hold a JSON key with one of a few names, so that a
+/// body holding none is never parsed for redaction.
+///
+/// Names are normalized (see ``SecretName``) and ASCII; a key matches ignoring ASCII case, `-` and `_`, as
+/// redaction compares names (`accessToken` is found in `"Access_Token"`). A key JSON spells with escapes
+/// (`"\u0074oken"`) cannot be seen in the bytes, so a body with any `\u` escape may hold every name; so may one
+/// with a KELVIN SIGN (U+212A), the one character outside ASCII that lowercases to an ASCII letter (`k`).
+struct KeyNameScan: Sendable {
+    private let names: [[UInt8]]
+    /// For each byte, the positions in ``names`` of the names starting with it.
+    private let startingWith: [[Int]]
+
+    init(_ names: [[UInt8]]) {
+        self.names = names
+        var startingWith = [[Int]](repeating: [], count: 256)
+        for (position, name) in names.enumerated() {
+            if let first = name.first { startingWith[Int(first)].append(position) }
+        }
+        self.startingWith = startingWith
+    }
+
+    /// Whether `bytes` may hold one of the names: false only when it certainly holds none.
+    func mayOccur(in bytes: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            let byte = bytes[start]
+            if byte == UInt8(ascii: "\\"), start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "u") { return true }
+            if byte == 0xE2, start + 2 < bytes.count, bytes[start + 1] == 0x84, bytes[start + 2] == 0xAA { return true }
+            for position in startingWith[Int(SecretName.lowered(byte))] where matches(names[position], in: bytes, at: start) {
+                return true
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// Whether `name` starts at `start`, skipping `-` and `_` after its first byte.
+    private func matches(_ name: [UInt8], in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        var matched = 1
+        var position = start + 1
+        while matched < name.count, position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                position += 1
+            } else if SecretName.lowered(byte) == name[matched] {
+                matched += 1
+                position += 1
+            } else {
+                return false
+            }
+        }
+        return matched == name.count
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+
+/// The replay hot path reads URLs, queries and bodies as bytes. Each byte-level reader is checked here against the
+/// string-level definition it replaces, on generated inputs shaped like real traffic and on the edge cases.
+@Suite("Hot path equivalence")
+struct HotPathEquivalenceTests {
+    /// Xorshift64: a deterministic stream, so every run draws the same URLs.
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+
+    private static let pieces = ["a", "b", "tag", "page", "Per_Page", "q", "%20", "%2B", "+", "=", "&", "&&", "?", "#",
+                                 "é", "e\u{301}", "%C3%A9", "%zz", "%", "%FF", "token", "x-y", "Z", "", "1", "%3F", "/"]
+
+    private func url(_ generator: inout Generator) -> String {
+        let schemes = ["http", "HTTPS", "http"]
+        let hosts = ["api.example.test", "API.Example.Test:8080", "user:pw@host.test", "h", "Bücher.test"]
+        var url = schemes.randomElement(using: &generator)! + "://" + hosts.randomElement(using: &generator)!
+        url += ["/v2/items/1", "/", "", "/A/b%2Fc"].randomElement(using: &generator)!
+        if Bool.random(using: &generator) {
+            url += "?"
+            for _ in 0..<Int.random(in: 0...7, using: &generator) {
+                url += (0..<Int.random(in: 1...3, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            }
+        }
+        if Int.random(in: 0..<5, using: &generator) == 0 { url += "#frag" }
+        return url
+    }
+
+    @Test("the byte-level URL key is the string-level key, on 20,000 generated URLs")
+    func urlKeyMatchesTheStringDefinition() {
+        var generator = Generator(state: 42)
+        for _ in 0..<20_000 {
+            let url = url(&generator)
+            #expect(URLMatchKey.of(url) == URLParts(url).slowMatchKey, "\(url)")
+        }
+    }
+
+    @Test("URL key edge cases", arguments: [
+        ("http://h/p", "http://h/p"),
+        ("HTTP://User:Secret@H.Test:80/P?b=2&a=1#f", "http://h.test:80/P?a=1&b=2"),
+        ("http://h/p?", "http://h/p"),
+        ("http://h/p?&&b&a=", "http://h/p?a=&b"),
+        ("http://h/p?a=2&a=1&A=0", "http://h/p?A=0&a=2&a=1"),
+        ("no-scheme/path?z&y", "://no-scheme/path?y&z"),
+    ])
+    func urlKeyEdgeCases(url: String, key: String) {
+        #expect(URLMatchKey.of(url) == key)
+    }
+
+    @Test("form fields decode as removingPercentEncoding does, on every piece and pair of pieces")
+    func percentDecodingMatchesFoundation() {
+        let texts = Self.pieces + Self.pieces.flatMap { first in Self.pieces.map { first + $0 } }
+        for text in texts {
+            for plusIsSpace in [false, true] {
+                let spaced = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : text
+                let expected = spaced.contains("%") ? spaced.removingPercentEncoding ?? spaced : spaced
+                #expect(FormFields.decode(text[...], plusIsSpace: plusIsSpace) == expected, "\(text) \(plusIsSpace)")
+            }
+        }
+    }
+
+    @Test("form fields split at & as written, dropping empty items")
+    func formFieldsSplit() {
+        let text = "a=1&&b&=x&c=%3Fd%3De&e=a+b"
+        let fields = FormFields(text[...], plusIsSpace: true)
+        #expect(fields.fields.map(\.name) == ["a", "b", "", "c", "e"])
+        #expect(fields.fields.map { String($0.encodedValue) } == ["1", "", "x", "%3Fd%3De", "a+b"])
+        #expect(fields.fields.map(\.value) == ["1", "", "x", "?d=e", "a b"])
+        #expect(fields.fields.map(\.valueMayHoldQuery) == [false, false, false, true, false])
+    }
+
+    @Test("a JSON key spelled with escapes, or with a KELVIN SIGN, is not missed by the byte scan")
+    func keyScanSeesThroughEscapes() {
+        let redaction = Redaction.default.redactingJSONKeys("apikey")
+        for body in [#"{"\u0074oken":"abcdef123"}"#, #"{"apiKey":"abcdef123"}"#, "{\"api\u{212A}ey\":\"abcdef123\"}",
+                     #"{"Access-Token":"abcdef123"}"#] {
+            let request = RecordedRequest(method: "POST", url: "http://h/p", body: Body(Data(body.utf8)))
+            let stored = redaction.redact(request).stored
+            let text = String(decoding: stored.body?.data ?? Data(), as: UTF8.self)
+            #expect(!text.contains("abcdef123"), "\(body) → \(text)")
+        }
+        let plain = RecordedRequest(method: "POST", url: "http://h/p", body: Body(Data(#"{"name":"abcdef123"}"#.utf8)))
+        #expect(redaction.redact(plain).stored.body == plain.body)
+    }
+
+    @Test("a body's key known when the cassette opened is used only under the same Content-Type")
+    func knownBodyKeyNeedsTheSameType() throws {
+        let data = Data("a=1&b=2".utf8)
+        var recorded = [Interaction(request: RecordedRequest(method: "POST", url: "http://h/p",
+                                                             headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Body(data)),
+                                    response: RecordedResponse(status: 200, headers: [:], body: nil, url: "http://h/p"),
+                                    recordedAt: Date(timeIntervalSince1970: 0))]
+        let bodies = RecordedBodies(keying: &recorded, matchers: RequestMatcher.defaults)
+        let known = try #require(bodies.recorded(Body(data)))
+        let asForm = RecordedRequest(method: "POST", url: "http://h/p", headers: ["content-type": "application/x-www-form-urlencoded"], body: known)
+        let asBytes = RecordedRequest(method: "POST", url: "http://h/p", headers: ["Content-Type": "application/octet-stream"], body: known)
+        #expect(RequestMatcher.body.key(asForm) == BodyKey.key(for: RecordedRequest(method: "POST", url: "http://h/p",
+                                                                                    headers: asForm.headers, body: Body(data)), ignoringJSONKeyPaths: []))
+        #expect(RequestMatcher.body.key(asBytes) == "bytes:" + data.base64EncodedString())
+        #expect(bodies.recorded(Body(Data("a=1&b=3".utf8))) == nil)
+    }
+}
