@@ -17,11 +17,7 @@ struct FormFields {
         var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
 
         /// Whether the decoded value holds a `?` (written as is or as `%3F`): it may be a URL with a query of its own.
-        var valueMayHoldQuery: Bool {
-            let bytes = encodedValue.utf8
-            guard let first = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) else { return false }
-            return bytes[first] == UInt8(ascii: "?") || value.utf8.contains(UInt8(ascii: "?"))
-        }
+        var valueMayHoldQuery: Bool { FormFields.mayHoldQuery(encodedValue.utf8) }
     }
 
     let fields: [Field]
@@ -43,6 +39,41 @@ struct FormFields {
             start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         self.fields = fields
+    }
+
+    /// Whether a field of the query of `url` is named in `names` or holds a value that may be a URL with a query of
+    /// its own: false only when redacting the query's fields would change nothing. It reads the URL's bytes in one
+    /// pass and makes no field (most queries hold no secret).
+    static func queryMayHoldFields(named names: SecretNameSet, in url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else { return false }
+            var start = mark + 1
+            while start < end {
+                let itemEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+                let equals = bytes[start..<itemEnd].firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<equals])
+                // An escaped name may decode to a rule's name.
+                if name.contains(UInt8(ascii: "%")) || names.contains(bytes: name) { return true }
+                if equals < itemEnd, mayHoldQuery(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])) { return true }
+                start = itemEnd + 1
+            }
+            return false
+        }
+    }
+
+    /// Whether an encoded value holds a `?`, as is or as `%3F`.
+    private static func mayHoldQuery(_ value: some Sequence<UInt8>) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in value {
+            if byte == UInt8(ascii: "?") { return true }
+            if previous == (UInt8(ascii: "%"), UInt8(ascii: "3")), byte == UInt8(ascii: "F") || byte == UInt8(ascii: "f") {
+                return true
+            }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 
     /// Percent-decodes `text` (and `+` as a space when asked); text that is not valid percent-encoding, or that

@@ -17,7 +17,7 @@ struct OutgoingRequest: Sendable {
         case upload
     }
 
-    /// The request, with the `Cookie` header its session adds.
+    /// The request, with the `Cookie` header its session adds; its own body is not to be read (see ``body``).
     var request: URLRequest
     /// The whole body, or `nil` for none.
     var body: Data?
@@ -48,9 +48,8 @@ struct OutgoingRequest: Sendable {
             case .failure(let reason): return .failure(reason)
             }
         }
-        // The body travels beside the request (mutating a URLRequest copies it, so only when there is one).
-        if outgoing.request.httpBody != nil { outgoing.request.httpBody = nil }
-        if outgoing.request.httpBodyStream != nil { outgoing.request.httpBodyStream = nil }
+        // The body travels beside the request, which keeps its own (a stream read to its end) untouched: mutating a
+        // URLRequest copies it, and replay never looks at it. The recorder sets the body it sends.
         return .success(outgoing)
     }
 }

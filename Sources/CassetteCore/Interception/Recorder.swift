@@ -92,6 +92,9 @@ final class Recorder: Sendable {
             request.httpBodyStream = InputStream(data: outgoing.body ?? Data())
             return session.dataTask(with: request)
         case .upload:
+            // The upload's data is the body; the request keeps none of its own (its stream, if any, was read).
+            if request.httpBody != nil { request.httpBody = nil }
+            if request.httpBodyStream != nil { request.httpBodyStream = nil }
             return session.uploadTask(with: request, from: outgoing.body ?? Data())
         }
     }

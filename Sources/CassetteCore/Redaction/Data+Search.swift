@@ -40,3 +40,15 @@ extension UnsafeRawBufferPointer {
         needle.withUnsafeBytes { firstOffset(of: $0) }
     }
 }
+
+extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in the string's: a byte search, with none of the Unicode-aware
+    /// comparison `contains(_:)` does (a placeholder is ASCII, and what matters is whether its bytes are there).
+    func containsBytes(of needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { haystack in
+            needle.withUTF8 { needle in UnsafeRawBufferPointer(haystack).firstOffset(of: UnsafeRawBufferPointer(needle)) != nil }
+        }
+    }
+}

@@ -38,7 +38,7 @@ extension Redaction {
     /// (`nil` keeps the value).
     func redact(headers: [String: String], placeholder: (_ name: String, _ value: String) -> String?) -> [String: String] {
         var result = headers
-        for (name, value) in headers where matching.headerNames.contains(SecretName.normalized(name)) {
+        for (name, value) in headers where matching.headerNames.contains(name) {
             var extra: [(name: String, value: String)] = []
             let found = HeaderValueSecrets.find(in: value, header: name.lowercased(), extraSecrets: &extra)
             var redacted = ""
@@ -81,13 +81,15 @@ extension Redaction {
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
     /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`) are secrets too, replaced where they appear.
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
-        guard url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else { return url }
+        guard FormFields.queryMayHoldFields(named: matching.parameterNames, in: url), let query = URLParts(url).query else {
+            return url
+        }
         let fields = FormFields(query, plusIsSpace: false)
         for field in fields.fields where field.valueMayHoldQuery {
             let value = field.value
             guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
             let nested = FormFields(value[value.index(after: mark)...], plusIsSpace: false)
-            for inner in nested.fields where matching.parameterNames.contains(SecretName.normalized(inner.name)) {
+            for inner in nested.fields where matching.parameterNames.contains(inner.name) {
                 secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), name: inner.name)
             }
         }
@@ -106,7 +108,7 @@ extension Redaction {
     func replacing(_ fields: FormFields, in text: String, secret: (FormFields.Field) -> InteractionSecret?) -> String {
         var result = ""
         var cursor = text.startIndex
-        for field in fields.fields where matching.parameterNames.contains(SecretName.normalized(field.name)) {
+        for field in fields.fields where matching.parameterNames.contains(field.name) {
             guard let secret = secret(field) else { continue }
             result += text[cursor..<field.valueRange.lowerBound]
             result += secret.placeholderInURL(for: String(field.encodedValue))
@@ -145,7 +147,7 @@ extension Redaction {
         var cursor = 0
         let data = body.data
         for part in multipart.parts where !part.isFile {
-            guard let name = part.fieldName, matching.parameterNames.contains(SecretName.normalized(name)),
+            guard let name = part.fieldName, matching.parameterNames.contains(name),
                   let value = String(data: data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)], encoding: .utf8),
                   let secret = secrets.add(requestValue: value, name: name) else {
                 continue

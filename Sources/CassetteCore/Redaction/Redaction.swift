@@ -139,16 +139,16 @@ public struct Redaction: Sendable, Equatable {
 
     /// The rules' names, normalized for lookup (see ``SecretName``).
     struct Matching: Sendable {
-        let headerNames: Set<String>
-        let parameterNames: Set<String>
+        let headerNames: SecretNameSet
+        let parameterNames: SecretNameSet
         let keyPaths: [[String]]
         /// The last key of every key path, when none ends in a wildcard and all are ASCII: a body that holds none
         /// of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
 
         init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
-            self.headerNames = Set(headerNames.map(SecretName.normalized))
-            parameterNames = Set(queryItemNames.map(SecretName.normalized))
+            self.headerNames = SecretNameSet(Set(headerNames.map(SecretName.normalized)))
+            parameterNames = SecretNameSet(Set(queryItemNames.map(SecretName.normalized)))
             keyPaths = jsonKeyPaths.map { path in
                 path.split(separator: ".").map { $0 == "*" || $0 == "**" ? String($0) : SecretName.normalized(String($0)) }
             }

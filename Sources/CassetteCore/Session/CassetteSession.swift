@@ -20,6 +20,8 @@ final class CassetteSession: Sendable {
     /// What each replayable interaction answers, at the positions the replay index gives.
     private let answers: [ReplayAnswer]
     private let recorder: Recorder?
+    /// This cassette's claim on its file (see ``OpenCassettes``).
+    private let claim: OpenCassettes.Claim
     /// The replayable requests' bodies with their match keys: a live body with the same bytes (the usual case on
     /// replay) takes its key from here.
     private let recordedBodies: RecordedBodies
@@ -64,7 +66,7 @@ final class CassetteSession: Sendable {
         previous = existing ?? []
         recordsMisses = settings.mode.records(fileExists: existing != nil)
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
-        try OpenCassettes.claim(settings.file, writes: recordsMisses)
+        claim = try OpenCassettes.claim(settings.file, writes: recordsMisses)
         recorder = recordsMisses ? Recorder() : nil
         var replayable = settings.mode.replaysExisting ? previous : []
         let markers = settings.redaction.placeholderMarkers
@@ -231,7 +233,7 @@ final class CassetteSession: Sendable {
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
     /// true and no request failed in transport; returns the failures the requests met, redacted, then the save's.
     func close(save: Bool) -> [CassetteError] {
-        defer { OpenCassettes.release(settings.file) }
+        defer { OpenCassettes.release(claim) }
         recorder?.close()
         let (slots, failures, transportFailed, sawRequest) = state.withLock { state in
             state.isClosed = true

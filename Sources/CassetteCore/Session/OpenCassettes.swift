@@ -20,7 +20,8 @@ enum OpenCassettes {
 
     /// Claims `file` for a cassette that writes it (`writes`) or only replays it; fails when that would share the
     /// file with a writer.
-    static func claim(_ file: URL, writes: Bool) throws(CassetteError) {
+    /// Returns the claim, to give up with ``release(_:)``.
+    static func claim(_ file: URL, writes: Bool) throws(CassetteError) -> Claim {
         let key = self.key(file)
         let claimed = claims.withLock { claims -> Bool in
             var current = claims[key, default: Claims()]
@@ -34,11 +35,18 @@ enum OpenCassettes {
                                 "Another Cassette.use in this process has this cassette open, and one of the two records into it: the file would keep only one of them. Give each test its own cassette name.",
                                 cassette: file)
         }
+        return Claim(key: key)
+    }
+
+    /// A claim on one file, held by the cassette that made it.
+    struct Claim: Sendable {
+        /// The file's resolved path, worked out once: resolving symbolic links costs a system call per folder.
+        fileprivate let key: String
     }
 
     /// Gives up a claim made by ``claim(_:writes:)``.
-    static func release(_ file: URL) {
-        let key = self.key(file)
+    static func release(_ claim: Claim) {
+        let key = claim.key
         claims.withLock { claims in
             guard var current = claims[key] else { return }
             if current.hasWriter { current.hasWriter = false } else { current.readers -= 1 }

@@ -34,9 +34,9 @@ struct ReplayAnswer: Sendable {
                              redirectedTo: recordedURL.flatMap(URL.init(string:)), redirects: recorded.redirects,
                              cookies: Self.setCookies(recorded.headers, recorded.redirects))
             restores = placeholderMarkers.contains { marker in
-                recorded.url.contains(marker) || recorded.headers.values.contains { $0.contains(marker) }
+                recorded.url.containsBytes(of: marker) || recorded.headers.values.contains { $0.containsBytes(of: marker) }
                     || recorded.body?.data.firstOffset(of: Data(marker.utf8)) != nil
-                    || recorded.redirects.contains { $0.headers.values.contains { $0.contains(marker) } }
+                    || recorded.redirects.contains { $0.headers.values.contains { $0.containsBytes(of: marker) } }
             }
         } else {
             kind = .unusable

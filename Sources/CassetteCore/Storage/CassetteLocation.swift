@@ -62,7 +62,7 @@ struct CassetteLocation: Sendable {
         let components = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // The names on disk: the folders, then the file.
         let onDisk = components.dropLast() + components.suffix(1).map(fileName)
-        if name.trimmingCharacters(in: .whitespaces).isEmpty {
+        if name.unicodeScalars.allSatisfy({ CharacterSet.whitespaces.contains($0) }) {
             reason = "a cassette name must not be empty"
         } else if name.utf8.count > maximumNameBytes {
             reason = "it is \(name.utf8.count) bytes long; a cassette name may be at most \(maximumNameBytes) bytes (UTF-8)"
@@ -76,7 +76,7 @@ struct CassetteLocation: Sendable {
             reason = "a cassette name must not contain \".\" or \"..\" components"
         } else if components.contains(where: \.isEmpty) {
             reason = "a cassette name must not contain empty components (\"//\" or a trailing \"/\")"
-        } else if name.contains("\\") || name.contains("\0") {
+        } else if name.utf8.contains(UInt8(ascii: "\\")) || name.utf8.contains(0) {
             reason = "a cassette name must not contain backslashes or NUL characters"
         } else {
             reason = nil

@@ -69,7 +69,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         let (cassetteName, options) = Self.resolve(traits, for: test)
         let cassette: Cassette
         do {
-            cassette = try Cassette(cassetteName, options: options, environment: ProcessInfo.processInfo.environment,
+            cassette = try Cassette(cassetteName, options: options, environment: HarnessEnvironment.current,
                                     filePath: test.sourceLocation.pathOfFile,
                                     testName: DerivedName.component(test.name))
         } catch {

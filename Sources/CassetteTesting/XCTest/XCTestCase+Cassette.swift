@@ -48,7 +48,7 @@ extension XCTestCase {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = HarnessEnvironment.current,
         file: StaticString = #filePath,
         line: UInt = #line,
         _ body: (Cassette) throws -> T
@@ -75,7 +75,7 @@ extension XCTestCase {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #filePath,
         line: UInt = #line,

@@ -44,6 +44,21 @@ struct HotPathEquivalenceTests {
         }
     }
 
+    @Test("a query the byte scan passes over holds no field a rule names and no nested query, on 20,000 generated URLs")
+    func queryScanMissesNothing() {
+        let names = Redaction.default.matching.parameterNames
+        var generator = Generator(state: 7)
+        var scanned = 0
+        for _ in 0..<20_000 {
+            let url = url(&generator) + ["", "&token=x", "&%74oken=x", "&next=%2Fa%3Ftoken%3Dx", "&Access-Token=y"].randomElement(using: &generator)!
+            guard !FormFields.queryMayHoldFields(named: names, in: url) else { continue }
+            scanned += 1
+            let fields = URLParts(url).query.map { FormFields($0, plusIsSpace: false).fields } ?? []
+            #expect(!fields.contains { names.names.contains(SecretName.normalized($0.name)) || $0.value.contains("?") }, "\(url)")
+        }
+        #expect(scanned > 1_000)
+    }
+
     @Test("URL key edge cases", arguments: [
         ("http://h/p", "http://h/p"),
         ("HTTP://User:Secret@H.Test:80/P?b=2&a=1#f", "http://h.test:80/P?a=1&b=2"),
@@ -76,6 +91,18 @@ struct HotPathEquivalenceTests {
         #expect(fields.fields.map { String($0.encodedValue) } == ["1", "", "x", "%3Fd%3De", "a+b"])
         #expect(fields.fields.map(\.value) == ["1", "", "x", "?d=e", "a b"])
         #expect(fields.fields.map(\.valueMayHoldQuery) == [false, false, false, true, false])
+    }
+
+    @Test("a name set answers from bytes as the normalized names do")
+    func secretNameSetMatchesNormalizedNames() {
+        let names: Set<String> = Set(["access_token", "X-Api-Key", "passwd", "tökén", ""].map(SecretName.normalized))
+        let set = SecretNameSet(names)
+        let candidates = ["Access-Token", "accessToken", "ACCESS__TOKEN", "access_tokens", "access", "x_api_key", "XAPIKEY",
+                          "Passwd", "pass-wd", "TÖKÉN", "tökén", "token", "-", "_-_", "", "a\u{212A}", "xapikey-"]
+        for candidate in candidates {
+            #expect(set.contains(candidate) == names.contains(SecretName.normalized(candidate)), "\(candidate)")
+            #expect(set.contains(candidate[...]) == names.contains(SecretName.normalized(candidate)), "\(candidate)")
+        }
     }
 
     @Test("a JSON key spelled with escapes, or with a KELVIN SIGN, is not missed by the byte scan")
