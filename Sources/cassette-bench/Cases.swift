@@ -172,14 +172,14 @@ enum Cases {
             try CassetteFile.save(interactions, to: target)
         })
         guard try Data(contentsOf: target) == bytes else { throw URLError(.cannotWriteToFile) }
-        let rows = [("load", load, floorLoad), ("save", save, floorSave)]
-        return rows.map { label, oursTimes, floorTimes in
+        let rows = [("load", load, floorLoad, 1.2), ("save", save, floorSave, 1.3)]
+        return rows.map { label, oursTimes, floorTimes, target in
             let (ours, floor) = (Sample(oursTimes), Sample(floorTimes))
             let ratio = medianRatio(oursTimes, floorTimes)
             return Row(name: "4 \(label) 10,000 interactions (\(String(format: "%.1f", megabytes)) MB)",
                        measured: String(format: "%.0f ms (%.0f MB/s), floor %.0f ms (%.0f MB/s)", ours.median * 1000, megabytes / ours.median,
                                         floor.median * 1000, megabytes / floor.median),
-                       ratio: ratio, target: "≤ 1.5", met: ratio <= 1.5,
+                       ratio: ratio, target: "≤ \(target)", met: ratio <= target,
                        json: ["\(label)_ms": ours.median * 1000, "floor_ms": floor.median * 1000, "mb_per_s": megabytes / ours.median, "ratio": ratio])
         }
     }
