@@ -41,3 +41,10 @@ final class EveryTestXCTests: XCTestCase {
     }
 }
 #endif
+
+// README: checking a model against every recording
+@Test func everyRecordedEchoDecodes() throws {
+    let check = try LoadedCassette.all().decoding(EchoedRequest.self) { $0.request.path == "/get" }
+    #expect(check.checked > 0)
+    #expect(check.failures.isEmpty, "\(check)")
+}

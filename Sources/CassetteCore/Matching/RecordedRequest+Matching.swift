@@ -43,3 +43,10 @@ extension RecordedRequest {
         }
     }
 }
+
+extension RecordedRequest {
+    /// The URL's path, as written (`/users/7`), without the query: handy for picking interactions.
+    public var path: String {
+        String(URLParts(url).path)
+    }
+}

@@ -35,19 +35,22 @@ struct CassetteLocation: Sendable {
     /// the package that contains `filePath` (the calling test file).
     init(name: String, directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) {
         let components = try Self.validatedComponents(of: name)
-        let base: URL
-        if let directory {
-            base = directory
-        } else if let variable = environment[Self.directoryVariable], !variable.isEmpty {
-            base = URL(fileURLWithPath: variable, isDirectory: true)
-        } else {
-            base = Self.packageRoot(containing: filePath).appendingPathComponent("Cassettes", isDirectory: true)
-        }
+        let base = Self.directory(directory, environment: environment, filePath: filePath)
         var file = base
         for component in components.dropLast() { file.appendPathComponent(component, isDirectory: true) }
         file.appendPathComponent(Self.fileName(components[components.count - 1]), isDirectory: false)
         self.file = file.standardizedFileURL
         try Self.checkResolved(self.file, isInside: base.standardizedFileURL, name: name)
+    }
+
+    /// The cassette directory: `directory` when given, else `CASSETTE_DIR`, else `Cassettes/` at the root of the
+    /// package that contains `filePath`.
+    static func directory(_ directory: URL?, environment: [String: String], filePath: String) -> URL {
+        if let directory { return directory }
+        if let variable = environment[directoryVariable], !variable.isEmpty {
+            return URL(fileURLWithPath: variable, isDirectory: true)
+        }
+        return packageRoot(containing: filePath).appendingPathComponent("Cassettes", isDirectory: true)
     }
 
     /// The file name of a name's last component: with `.json` added unless it has it.

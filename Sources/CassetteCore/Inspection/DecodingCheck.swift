@@ -1,0 +1,111 @@
+import Foundation
+
+/// What decoding recorded response bodies into a model found: how many were decoded, and each that failed.
+///
+/// A model change is checked against every real response ever recorded:
+///
+/// ```swift
+/// let check = try LoadedCassette.all(under: "httpbin").decoding(EchoedRequest.self) { $0.request.path == "/get" }
+/// #expect(check.checked > 0)
+/// #expect(check.failures.isEmpty, "\(check)")
+/// ```
+public struct DecodingCheck: Sendable, CustomStringConvertible {
+    /// How many response bodies were decoded.
+    public let checked: Int
+    /// The bodies that did not decode, in the order of their cassettes and interactions.
+    public let failures: [DecodingFailure]
+
+    /// One line per failure, after a count.
+    public var description: String {
+        let summary = "\(checked) recorded response(s) decoded, \(failures.count) failed"
+        return ([summary] + failures.map(\.description)).joined(separator: "\n")
+    }
+}
+
+/// A recorded response body that did not decode: where it is, and where in the body decoding stopped.
+public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The cassette file.
+    public let cassette: URL
+    /// The interaction's position in the cassette, from 1.
+    public let interaction: Int
+    /// The request, as the cassette stores it (redacted): `GET http://…/users/7`.
+    public let request: String
+    /// Where in the body decoding stopped, as `items[2].price` (empty for the body itself).
+    public let codingPath: String
+    /// Why, in the decoder's words.
+    public let reason: String
+
+    /// `file: interaction N (request): at path: reason`.
+    public var description: String {
+        let place = codingPath.isEmpty ? "" : "at \(codingPath): "
+        return "\(cassette.path): interaction \(interaction) (\(request)): \(place)\(reason)"
+    }
+}
+
+extension LoadedCassette {
+    /// Decodes the body of every recorded response that `selects` picks into `type` with `decoder`. By default every
+    /// response with a 2xx status is picked: error bodies usually have a model of their own.
+    public func decoding<T: Decodable>(_ type: T.Type, with decoder: JSONDecoder = JSONDecoder(),
+                                       where selects: (Interaction) -> Bool = LoadedCassette.succeeded) -> DecodingCheck {
+        var checked = 0
+        var failures: [DecodingFailure] = []
+        for (offset, interaction) in interactions.enumerated() {
+            guard let response = interaction.response, selects(interaction) else { continue }
+            checked += 1
+            do {
+                _ = try decoder.decode(T.self, from: response.body?.data ?? Data())
+            } catch {
+                let (path, reason) = Self.explain(error)
+                failures.append(DecodingFailure(cassette: file, interaction: offset + 1,
+                                                request: "\(interaction.request.method) \(interaction.request.url)",
+                                                codingPath: path, reason: reason))
+            }
+        }
+        return DecodingCheck(checked: checked, failures: failures)
+    }
+
+    /// Whether the interaction has a response with a 2xx status: what ``decoding(_:with:where:)`` picks by default.
+    public static func succeeded(_ interaction: Interaction) -> Bool {
+        (200..<300).contains(interaction.response?.status ?? 0)
+    }
+
+    /// The coding path and reason of a decoding error.
+    private static func explain(_ error: any Error) -> (path: String, reason: String) {
+        guard let error = error as? DecodingError else { return ("", "\(error)") }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (path(context.codingPath + [key]), "No value for the key \"\(key.stringValue)\".")
+        case .valueNotFound(let type, let context):
+            return (path(context.codingPath), "Expected \(type), found null.")
+        case .typeMismatch(let type, let context):
+            return (path(context.codingPath), "Expected \(type): \(context.debugDescription)")
+        case .dataCorrupted(let context):
+            let reason = context.codingPath.isEmpty ? "The body is not valid JSON: \(context.debugDescription)" : context.debugDescription
+            return (path(context.codingPath), reason)
+        @unknown default:
+            return ("", "\(error)")
+        }
+    }
+
+    /// `items[2].price` for the keys `items`, `2`, `price`.
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+    }
+}
+
+extension Sequence where Element == LoadedCassette {
+    /// ``LoadedCassette/decoding(_:with:where:)`` over every cassette, in order.
+    public func decoding<T: Decodable>(_ type: T.Type, with decoder: JSONDecoder = JSONDecoder(),
+                                       where selects: (Interaction) -> Bool = LoadedCassette.succeeded) -> DecodingCheck {
+        var checked = 0
+        var failures: [DecodingFailure] = []
+        for cassette in self {
+            let check = cassette.decoding(type, with: decoder, where: selects)
+            checked += check.checked
+            failures += check.failures
+        }
+        return DecodingCheck(checked: checked, failures: failures)
+    }
+}
