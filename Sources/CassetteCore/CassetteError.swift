@@ -38,6 +38,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let nothingRecorded = Code("nothingRecorded")
         /// A request was still in flight when the body of `Cassette.use` returned.
         public static let unfinishedRequest = Code("unfinishedRequest")
+        /// Recorded interactions were never replayed (see ``UnusedInteractions``).
+        public static let unusedInteractions = Code("unusedInteractions")
     }
 
     /// What kind of failure this is.

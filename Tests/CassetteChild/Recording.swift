@@ -12,7 +12,9 @@ enum Recording {
     static func run(directory: String, name: String, tag: String, count: Int) async throws {
         let server = try LoopbackServer()
         server.start()
-        try await Cassette.use(name, mode: .new, directory: URL(fileURLWithPath: directory, isDirectory: true)) { session in
+        // The file's earlier recordings are there to be kept, not replayed: no word about them going unused.
+        try await Cassette.use(name, mode: .new, directory: URL(fileURLWithPath: directory, isDirectory: true),
+                               unused: .ignore) { session in
             FileHandle.standardOutput.write(Data("opened\n".utf8))
             guard readLine() != nil else { throw ChildFailure("Standard input closed before the go.") }
             for number in 1...count {

@@ -45,7 +45,9 @@ extension Cassette {
     ///   - recordsTransportErrors: Whether a request that fails in transport while recording (refused, DNS, TLS,
     ///     timeout) is saved and replayed as the same `URLError`. By default such a failure fails `use` and nothing
     ///     is saved, so a server that was down never becomes a fixture.
-    ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR` and `CI` are read from.
+    ///   - unused: What to do about recorded interactions `body` never replayed (see ``UnusedInteractions``): by
+    ///     default a message on standard error.
+    ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from.
     ///   - fileID, filePath, line, column: The call site: errors name it (``CassetteError/callSite``), and
     ///     `filePath` also locates the package's `Cassettes/`.
     ///   - function: The calling test, named in re-record commands.
@@ -60,6 +62,7 @@ extension Cassette {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
+        unused: UnusedInteractions = .warn,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -70,7 +73,7 @@ extension Cassette {
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -87,6 +90,7 @@ extension Cassette {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
+        unused: UnusedInteractions = .warn,
         environment: [String: String] = HarnessEnvironment.current,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -96,7 +100,7 @@ extension Cassette {
         _ body: (URLSession) throws -> T
     ) throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try cassette.cassette.makeCurrent { try body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -115,6 +119,7 @@ extension Cassette {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
+        unused: UnusedInteractions = .warn,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -125,7 +130,7 @@ extension Cassette {
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.configuration) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -133,12 +138,12 @@ extension Cassette {
 
     private static func open(
         _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
-        _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool,
+        _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool, _ unused: UnusedInteractions,
         _ environment: [String: String], _ callSite: CassetteError.CallSite, _ function: String
     ) throws(CassetteError) -> Scope {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors)
+                                      recordsTransportErrors: recordsTransportErrors, unused: unused)
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))
@@ -157,8 +162,9 @@ extension Cassette {
         /// own error, else returns its value.
         func complete<T>(_ result: Result<T, any Error>) throws -> T {
             let bodyFailed = if case .failure = result { true } else { false }
-            let failures = cassette.close(bodyFailed: bodyFailed)
-            guard let combined = CassetteError.combining(failures) else { return try result.get() }
+            let ending = cassette.close(bodyFailed: bodyFailed)
+            for warning in ending.warnings { StandardError.write("warning: " + warning.at(callSite).description) }
+            guard let combined = CassetteError.combining(ending.failures) else { return try result.get() }
             if case .failure(let error) = result, !(error is CassetteError) {
                 // The cassette's failure usually explains the body's; the body's error is named by its type only,
                 // as its message may hold what the cassette keeps secret.

@@ -57,6 +57,10 @@ public final class Cassette: Sendable {
     private let protocolClass: CassetteURLProtocol.Type
     /// Whether closing after a failed body still saves the recording.
     private let savesOnError: Bool
+    /// What closing says about recorded interactions that were never replayed.
+    private let unused: UnusedInteractions
+    /// The file `CASSETTE_REPORT` names, if any.
+    private let unusedReport: URL?
     private let made = LockedBox<URLSession?>(nil)
 
     /// Opens the cassette `name` (see ``CassetteOptions``); `filePath` locates the package's `Cassettes/` and
@@ -78,6 +82,8 @@ public final class Cassette: Sendable {
         configuration.urlCache = nil
         state = try CassetteSession(settings: settings, configuration: configuration)
         savesOnError = options.savesOnError
+        unused = options.unused
+        unusedReport = environment[UnusedReport.variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         ProtocolRoutes.open(protocolClass, to: state)
         self.name = name
         file = location.file
@@ -98,13 +104,46 @@ public final class Cassette: Sendable {
 
     /// Ends the cassette: finishes (or, when the body failed, cancels) the session it made, saves what it recorded
     /// (unless the body failed and `savesOnError` is false) and returns every failure its requests met, then the
-    /// save's, each redacted. After this, requests through its sessions fail with a "closed" error.
-    package func close(bodyFailed: Bool) -> [CassetteError] {
+    /// save's, each redacted, and what it has to say about interactions it never replayed (see
+    /// ``UnusedInteractions``). After this, requests through its sessions fail with a "closed" error.
+    package func close(bodyFailed: Bool) -> Ending {
         if let session = made.withLock({ $0 }) {
             if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         }
         defer { ProtocolRoutes.close(protocolClass, file: file) }
-        return state.close(save: !bodyFailed || savesOnError)
+        var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
+        // A body that threw stopped early, and a request that failed explains itself better (a request that found
+        // no match names the recordings closest to it): what was not replayed then says nothing more.
+        let never = bodyFailed || !ending.failures.isEmpty ? [] : state.unusedInteractions()
+        guard !never.isEmpty else { return ending }
+        if let unusedReport {
+            do { try UnusedReport.append(never, cassette: file, name: name, to: unusedReport) } catch { ending.failures.append(error) }
+        }
+        switch unused {
+        case .ignore: break
+        case .warn: ending.warnings.append(unusedError(never))
+        case .fail: ending.failures.append(unusedError(never))
+        }
+        return ending
+    }
+
+    /// What closing a cassette has to report.
+    package struct Ending: Sendable {
+        /// What failed: the test fails.
+        package var failures: [CassetteError]
+        /// What deserves a look without failing the test.
+        package var warnings: [CassetteError] = []
+    }
+
+    /// The error naming the interactions never replayed (the first ten, then how many more).
+    private func unusedError(_ never: [(position: Int, interaction: Interaction)]) -> CassetteError {
+        let shown = never.prefix(10).map { "#\($0.position) \($0.interaction.request.method) \($0.interaction.request.url)" }
+        let more = never.count > shown.count ? " and \(never.count - shown.count) more" : ""
+        return CassetteError(.unusedInteractions, """
+            \(never.count) recorded interaction(s) were never replayed: \(shown.joined(separator: "; "))\(more). If the \
+            test no longer sends them, record the cassette again (\(state.settings.recordCommand(mode: .all))); if it \
+            sends them only sometimes, pass unused: .ignore.
+            """, cassette: file)
     }
 }
 

@@ -10,11 +10,13 @@ package struct CassetteOptions: Sendable {
     package var repeatsLastResponse = false
     package var savesOnError = false
     package var recordsTransportErrors = false
+    package var unused: UnusedInteractions = .warn
 
     package init() {}
 
     package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
-                 repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool) {
+                 repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
+                unused: UnusedInteractions = .warn) {
         self.mode = mode
         self.matchers = matchers
         self.redaction = redaction
@@ -22,5 +24,6 @@ package struct CassetteOptions: Sendable {
         self.repeatsLastResponse = repeatsLastResponse
         self.savesOnError = savesOnError
         self.recordsTransportErrors = recordsTransportErrors
+        self.unused = unused
     }
 }

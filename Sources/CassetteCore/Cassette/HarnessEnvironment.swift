@@ -13,8 +13,9 @@ import Darwin
 /// on Linux that costs more than opening a small cassette, and every `use` reads the environment.
 @usableFromInline
 package enum HarnessEnvironment {
-    /// The variables the harness reads: the record mode, the cassette directory and `CI`.
-    static let names = [RecordMode.environmentVariable, CassetteLocation.directoryVariable, "CI"]
+    /// The variables the harness reads: the record mode, the cassette directory, `CI` and the unused-interactions
+    /// report.
+    static let names = [RecordMode.environmentVariable, CassetteLocation.directoryVariable, "CI", UnusedReport.variable]
 
     /// The values the process has now for ``names``.
     @usableFromInline

@@ -31,6 +31,11 @@ struct ReplayIndex: Sendable {
         }
     }
 
+    /// The positions of the interactions never taken, in recording order.
+    var untaken: [Int] {
+        groups.values.flatMap { $0.positions[$0.replayed...] }.sorted()
+    }
+
     /// Takes the next interaction recorded under `key`.
     mutating func take(_ key: String) -> Lookup {
         guard let slot = groups.index(forKey: MatchKey(key)) else { return .none }

@@ -258,6 +258,11 @@ final class CassetteSession: Sendable {
         return problems
     }
 
+    /// The interactions of the file that were never replayed, with their positions in it (from 1).
+    func unusedInteractions() -> [(position: Int, interaction: Interaction)] {
+        state.withLock { $0.index.untaken }.map { (position: $0 + 1, interaction: previous[$0]) }
+    }
+
     /// The recorded interactions in order, their learned placeholders numbered by their final positions.
     ///
     /// A learned placeholder carries the number of the recording that taught it (`REDACTED_token_3`), so it stays

@@ -44,6 +44,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let repeatsLastResponse: Bool?
     let savesOnError: Bool?
     let recordsTransportErrors: Bool?
+    let unused: UnusedInteractions?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -78,8 +79,16 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         }
         var bodyError: (any Error)?
         do { try await cassette.makeCurrent { try await function() } } catch { bodyError = error }
-        for failure in cassette.close(bodyFailed: bodyError != nil) {
+        let ending = cassette.close(bodyFailed: bodyError != nil)
+        for failure in ending.failures {
             Issue.record(failure, sourceLocation: test.sourceLocation)
+        }
+        for warning in ending.warnings {
+            #if compiler(>=6.2)
+            Issue.record(Comment(rawValue: warning.description), severity: .warning, sourceLocation: test.sourceLocation)
+            #else
+            StandardError.write("warning: \(test.sourceLocation): " + warning.description)
+            #endif
         }
         if let bodyError { throw bodyError }
     }
@@ -96,6 +105,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let repeats = trait.repeatsLastResponse { options.repeatsLastResponse = repeats }
             if let saves = trait.savesOnError { options.savesOnError = saves }
             if let records = trait.recordsTransportErrors { options.recordsTransportErrors = records }
+            if let unused = trait.unused { options.unused = unused }
         }
         if let name = traits.last(where: { $0.name != nil })?.name {
             return (name, options)
@@ -138,6 +148,8 @@ extension Trait where Self == CassetteTrait {
     ///   - repeatsLastResponse: Whether a request made more often than recorded replays its last response again.
     ///   - savesOnError: Whether to save a recording even when the test throws.
     ///   - recordsTransportErrors: Whether a transport failure while recording is saved and replayed.
+    ///   - unused: What to do about recorded interactions the test never replayed (see ``UnusedInteractions``); by
+    ///     default, a warning issue.
     public static func cassette(
         _ name: String? = nil,
         folder: String? = nil,
@@ -147,11 +159,12 @@ extension Trait where Self == CassetteTrait {
         directory: URL? = nil,
         repeatsLastResponse: Bool? = nil,
         savesOnError: Bool? = nil,
-        recordsTransportErrors: Bool? = nil
+        recordsTransportErrors: Bool? = nil,
+        unused: UnusedInteractions? = nil
     ) -> Self {
         CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
                       directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors)
+                      recordsTransportErrors: recordsTransportErrors, unused: unused)
     }
 }
 

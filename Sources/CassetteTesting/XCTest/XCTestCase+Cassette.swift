@@ -33,7 +33,7 @@ extension XCTestCase {
     /// - Parameters:
     ///   - name: The cassette's name; `nil` to name it after the test's module, class and method. Two calls in one
     ///     test need names of their own.
-    ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors,
+    ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors, unused,
     ///     environment: As for `Cassette.use`.
     ///   - file, line: The call, where failures are reported; `file` also locates the package's `Cassettes/`.
     ///   - body: The test's code.
@@ -48,6 +48,7 @@ extension XCTestCase {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
+        unused: UnusedInteractions = .warn,
         environment: [String: String] = HarnessEnvironment.current,
         file: StaticString = #filePath,
         line: UInt = #line,
@@ -55,7 +56,7 @@ extension XCTestCase {
     ) rethrows -> T? {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors)
+                                      recordsTransportErrors: recordsTransportErrors, unused: unused)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
@@ -75,6 +76,7 @@ extension XCTestCase {
         repeatsLastResponse: Bool = false,
         savesOnError: Bool = false,
         recordsTransportErrors: Bool = false,
+        unused: UnusedInteractions = .warn,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #filePath,
@@ -83,7 +85,7 @@ extension XCTestCase {
     ) async rethrows -> T? {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors)
+                                      recordsTransportErrors: recordsTransportErrors, unused: unused)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
@@ -106,9 +108,13 @@ extension XCTestCase {
         }
     }
 
-    private func report(_ failures: [CassetteError], _ file: StaticString, _ line: UInt) {
-        for failure in failures {
+    private func report(_ ending: Cassette.Ending, _ file: StaticString, _ line: UInt) {
+        for failure in ending.failures {
             XCTFail(failure.description, file: file, line: line)
+        }
+        // XCTest has no warnings: a message, naming the call.
+        for warning in ending.warnings {
+            StandardError.write("\(file):\(line): warning: " + warning.description)
         }
     }
 }

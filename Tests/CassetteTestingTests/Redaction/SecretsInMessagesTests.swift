@@ -119,7 +119,7 @@ struct SecretsInMessagesTests {
     func afterClose() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write(recorded(secrets.requests), name: "closed", in: directory)
-            let configuration = try await Cassette.useConfiguration("closed", mode: .none, directory: directory) { $0 }
+            let configuration = try await Cassette.useConfiguration("closed", mode: .none, directory: directory, unused: .ignore) { $0 }
             let late = URLSession(configuration: configuration)
             defer { late.invalidateAndCancel() }
             let (texts, failed) = await sendAll(secrets.requests, on: late)

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+@testable import CassetteTesting
+
+@Suite("Recorded interactions never replayed")
+struct UnusedInteractionsTests {
+    /// `GET /a` twice, then `/b` and `/c`.
+    private func writeFour(_ name: String, in directory: URL) throws {
+        let paths: [String] = ["a", "a", "b", "c"]
+        try Fixture.write(paths.map { path in Fixture.interaction("http://api.test/" + path, body: path) }, name: name, in: directory)
+    }
+
+    @Test("unused: .fail makes use throw, naming each unreplayed interaction by position, method and URL")
+    func failNamesEachOne() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeFour("four", in: directory)
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+                    _ = try await Fixture.get("http://api.test/a", on: session)
+                    _ = try await Fixture.get("http://api.test/c", on: session)
+                }
+            }
+            #expect(error?.code == .unusedInteractions)
+            let message = error?.message ?? ""
+            #expect(message.contains("2 recorded interaction(s) were never replayed: #2 GET http://api.test/a; #3 GET http://api.test/b."), "\(message)")
+            #expect(message.contains("CASSETTE_RECORD=all swift test --filter failNamesEachOne"), "\(message)")
+        }
+    }
+
+    @Test("nothing is said when everything was replayed, when the body threw, or when a request failed")
+    func silentWhenItSaysNothing() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeFour("four", in: directory)
+            try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+                for path in ["a", "a", "b", "c"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
+            }
+            struct Stop: Error {}
+            #expect(throws: Stop.self) {
+                try Cassette.use("four", mode: .none, directory: directory, unused: .fail) { _ in throw Stop() }
+            }
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+                    _ = try? await Fixture.get("http://api.test/elsewhere", on: session)
+                }
+            }
+            #expect(error?.code == .noMatch)
+        }
+    }
+
+    @Test("warn is a warning from close, not a failure; ignore says nothing")
+    func warnAndIgnore() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeFour("four", in: directory)
+            for (policy, warnings) in [(UnusedInteractions.warn, 1), (.ignore, 0)] {
+                var options = CassetteOptions()
+                options.mode = .none
+                options.directory = directory
+                options.unused = policy
+                let cassette = try Cassette("four", options: options, environment: [:], filePath: #filePath, testName: "warnAndIgnore")
+                _ = try await cassette.makeCurrent { try await Fixture.get("http://api.test/b", on: cassette.session) }
+                let ending = cassette.close(bodyFailed: false)
+                #expect(ending.failures.isEmpty)
+                #expect(ending.warnings.map(\.code) == Array(repeating: .unusedInteractions, count: warnings))
+                #expect(ending.warnings.first?.message.contains("#1 GET http://api.test/a; #2 GET http://api.test/a; #4 GET http://api.test/c") ?? true)
+            }
+            #expect(CassetteOptions().unused == .warn)
+        }
+    }
+
+    @Test("CASSETTE_REPORT collects one JSON line per cassette with unused interactions, whatever the policy")
+    func reportFile() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeFour("one", in: directory)
+            try writeFour("nested/two", in: directory)
+            let report = directory.appendingPathComponent("unused.jsonl")
+            let environment = ["CASSETTE_REPORT": report.path]
+            try await Cassette.use("one", mode: .none, directory: directory, unused: .ignore, environment: environment) { session in
+                _ = try await Fixture.get("http://api.test/a", on: session)
+                _ = try await Fixture.get("http://api.test/a", on: session)
+            }
+            try await Cassette.use("nested/two", mode: .none, directory: directory, unused: .ignore, environment: environment) { session in
+                for path in ["a", "a", "b"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
+            }
+            let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 2)
+            let entries = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(entries.map { $0["name"] as? String } == ["one", "nested/two"])
+            #expect(entries.map { ($0["cassette"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["one.json", "two.json"])
+            let unused = entries.map { ($0["unused"] as? [[String: Any]] ?? []).map { "\($0["interaction"] ?? "")" } }
+            #expect(unused == [["3", "4"], ["4"]])
+            let first = try #require((entries[0]["unused"] as? [[String: Any]])?.first)
+            #expect(first["method"] as? String == "GET" && first["url"] as? String == "http://api.test/b")
+        }
+    }
+
+    #if compiler(>=6.1)
+    @Test("the trait reports unused: .fail as an issue at the test; a test's own trait overrides its suite's")
+    func traitPolicy() async throws {
+        let test = try #require(Test.current)
+        try await withTemporaryDirectory { directory in
+            try writeFour("four", in: directory)
+            try await withKnownIssue {
+                try await CassetteTrait.cassette("four", record: .none, directory: directory, unused: .fail)
+                    .provideScope(for: test, testCase: Test.Case.current) {
+                        _ = try await Fixture.get("http://api.test/b", on: try #require(Cassette.current).session)
+                    }
+            } matching: { issue in
+                (issue.error as? CassetteError)?.code == .unusedInteractions && issue.sourceLocation == test.sourceLocation
+            }
+            let suite = CassetteTrait.cassette(unused: .fail)
+            #expect(CassetteTrait.resolve([suite, .cassette(unused: .ignore)], for: test).1.unused == .ignore)
+            #expect(CassetteTrait.resolve([suite, .cassette()], for: test).1.unused == .fail)
+            #expect(CassetteTrait.resolve([.cassette()], for: test).1.unused == .warn)
+        }
+    }
+    #endif
+}
