@@ -69,11 +69,12 @@ public final class Cassette: Sendable {
                  testName: String) throws(CassetteError) {
         let location = try CassetteLocation(name: name, directory: options.directory, environment: environment,
                                             filePath: filePath)
-        let settings = CassetteSettings(
+        var settings = CassetteSettings(
             file: location.file, mode: try options.mode.resolved(in: environment),
             matchers: options.matchers.isEmpty ? RequestMatcher.defaults : options.matchers, redaction: options.redaction,
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
             testName: testName, now: { Date() })
+        settings.hooks = options.hooks
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

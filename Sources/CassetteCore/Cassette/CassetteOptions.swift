@@ -11,12 +11,13 @@ package struct CassetteOptions: Sendable {
     package var savesOnError = false
     package var recordsTransportErrors = false
     package var unused: UnusedInteractions = .warn
+    package var hooks = CassetteHooks()
 
     package init() {}
 
     package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
                  repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
-                unused: UnusedInteractions = .warn) {
+                unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks()) {
         self.mode = mode
         self.matchers = matchers
         self.redaction = redaction
@@ -25,5 +26,6 @@ package struct CassetteOptions: Sendable {
         self.savesOnError = savesOnError
         self.recordsTransportErrors = recordsTransportErrors
         self.unused = unused
+        self.hooks = hooks
     }
 }

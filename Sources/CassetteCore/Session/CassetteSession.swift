@@ -47,7 +47,7 @@ final class CassetteSession: Sendable {
         case inFlight(RecordedRequest)
         /// Recorded, with the values its response taught the cassette.
         case done(Interaction, learned: [InteractionSecret])
-        /// Cancelled by the code under test: nothing to record.
+        /// Cancelled by the code under test, or dropped by the `beforeRecord` hook: nothing to record.
         case cancelled
     }
 
@@ -70,7 +70,14 @@ final class CassetteSession: Sendable {
         recorder = recordsMisses ? Recorder() : nil
         var replayable = settings.mode.replaysExisting ? previous : []
         let markers = settings.redaction.placeholderMarkers
-        answers = replayable.map { ReplayAnswer($0, placeholderMarkers: markers) }
+        // The playback hook runs once per interaction, here: what replay serves, not what the file holds.
+        let beforePlayback = settings.hooks.beforePlayback
+        answers = replayable.map { interaction in
+            guard let beforePlayback, interaction.response != nil else { return ReplayAnswer(interaction, placeholderMarkers: markers) }
+            var served = interaction
+            served.response = beforePlayback(interaction)
+            return ReplayAnswer(served, placeholderMarkers: markers)
+        }
         recordedBodies = RecordedBodies(keying: &replayable, matchers: settings.matchers)
         state = LockedBox(State(index: ReplayIndex(replayable, matchers: settings.matchers)))
     }
@@ -185,9 +192,9 @@ final class CassetteSession: Sendable {
             switch result {
             case .success(let exchange):
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
-                let (interaction, learned) = recordedInteraction(response, for: pending)
+                let slot = recordedSlot(response, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
-                state.withLock { $0.recorded[pending.slot] = .done(interaction, learned: learned) }
+                state.withLock { $0.recorded[pending.slot] = slot }
                 let setCookie = SessionCookies.setCookie(in: response.headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
@@ -195,13 +202,11 @@ final class CassetteSession: Sendable {
                     state.withLock { $0.recorded[pending.slot] = .cancelled }
                     return deliver(.failure(error))
                 }
-                state.withLock { state in
-                    if settings.recordsTransportErrors {
-                        let description = pending.secrets.redact(text: (error as NSError).localizedDescription)
-                        let interaction = Interaction(request: pending.stored, failure: RecordedFailure(error, description: description),
-                                                      recordedAt: settings.now())
-                        state.recorded[pending.slot] = .done(interaction, learned: [])
-                    } else {
+                if settings.recordsTransportErrors {
+                    let slot = recordedSlot(RecordedFailure(error, description: (error as NSError).localizedDescription), for: pending)
+                    state.withLock { $0.recorded[pending.slot] = slot }
+                } else {
+                    state.withLock { state in
                         state.failures.append(transportError(error, request: pending.stored, secrets: pending.secrets))
                         state.transportFailed = true
                     }
@@ -211,15 +216,48 @@ final class CassetteSession: Sendable {
         })
     }
 
+    /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
+    /// then redacted with the request's secrets (the request redacted again when the hook ran, as it may have
+    /// changed it); nothing when the hook dropped it.
+    private func recordedSlot(_ answer: RecordedResponse, for pending: PendingRecording) -> Slot {
+        recordedSlot(Interaction(request: pending.stored, response: answer, recordedAt: settings.now()), for: pending)
+    }
+
+    private func recordedSlot(_ failure: RecordedFailure, for pending: PendingRecording) -> Slot {
+        recordedSlot(Interaction(request: pending.stored, failure: failure, recordedAt: settings.now()), for: pending)
+    }
+
+    private func recordedSlot(_ exchange: Interaction, for pending: PendingRecording) -> Slot {
+        var request = pending.stored
+        var secrets = pending.secrets
+        var exchange = exchange
+        if let beforeRecord = settings.hooks.beforeRecord {
+            // The hook sees what was sent, not its redacted copy.
+            exchange.request = RecordedRequest(pending.outgoing.request, body: pending.outgoing.body)
+            guard let edited = beforeRecord(exchange) else { return .cancelled }
+            exchange = edited
+            let learned = state.withLock { $0.learned }
+            (request, secrets) = settings.redaction.redact(edited.request, learned: learned)
+        }
+        if let response = exchange.response {
+            let (interaction, learned) = recordedInteraction(response, request: request, secrets: secrets, at: exchange.recordedAt,
+                                                             for: pending)
+            return .done(interaction, learned: learned)
+        }
+        guard var failure = exchange.failure else { return .cancelled }
+        failure.description = secrets.redact(text: failure.description)
+        return .done(Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt), learned: [])
+    }
+
     /// The interaction a real exchange records: the response redacted with the request's secrets, and the values
     /// it taught the cassette kept for later requests.
-    private func recordedInteraction(_ response: RecordedResponse, for pending: PendingRecording)
-        -> (Interaction, learned: [InteractionSecret]) {
-        var secrets = pending.secrets
+    private func recordedInteraction(_ response: RecordedResponse, request: RecordedRequest, secrets requestSecrets: SecretSet,
+                                     at recordedAt: Date, for pending: PendingRecording) -> (Interaction, learned: [InteractionSecret]) {
+        var secrets = requestSecrets
         let keptBefore = settings.mode.replaysExisting ? previous.count : 0
         let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1,
                                                sentByClient: pending.outgoing.contains)
-        let known = Set(pending.secrets.learned.map(\.value))
+        let known = Set(requestSecrets.learned.map(\.value))
         let learned = secrets.learned.filter { !known.contains($0.value) }
         if !learned.isEmpty {
             state.withLock { state in
@@ -227,7 +265,7 @@ final class CassetteSession: Sendable {
                 state.learned += learned.filter { !taught.contains($0.value) }
             }
         }
-        return (Interaction(request: pending.stored, response: stored, recordedAt: settings.now()), learned)
+        return (Interaction(request: request, response: stored, recordedAt: recordedAt), learned)
     }
 
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is

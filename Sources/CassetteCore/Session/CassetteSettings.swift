@@ -9,6 +9,8 @@ struct CassetteSettings: Sendable {
     let repeatsLastResponse: Bool
     /// Whether a transport failure while recording is saved (and replayed) instead of failing the test.
     let recordsTransportErrors: Bool
+    /// What runs before a recording is stored and before a recorded response is served.
+    var hooks = CassetteHooks()
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date

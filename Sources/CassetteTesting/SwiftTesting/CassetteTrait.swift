@@ -45,6 +45,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let savesOnError: Bool?
     let recordsTransportErrors: Bool?
     let unused: UnusedInteractions?
+    let hooks: CassetteHooks?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -106,6 +107,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let saves = trait.savesOnError { options.savesOnError = saves }
             if let records = trait.recordsTransportErrors { options.recordsTransportErrors = records }
             if let unused = trait.unused { options.unused = unused }
+            if let hooks = trait.hooks { options.hooks = options.hooks.overridden(by: hooks) }
         }
         if let name = traits.last(where: { $0.name != nil })?.name {
             return (name, options)
@@ -150,6 +152,8 @@ extension Trait where Self == CassetteTrait {
     ///   - recordsTransportErrors: Whether a transport failure while recording is saved and replayed.
     ///   - unused: What to do about recorded interactions the test never replayed (see ``UnusedInteractions``); by
     ///     default, a warning issue.
+    ///   - hooks: Code run on recordings and recorded responses (see ``CassetteHooks``); a test's hook replaces its
+    ///     suite's hook of the same kind.
     public static func cassette(
         _ name: String? = nil,
         folder: String? = nil,
@@ -160,11 +164,12 @@ extension Trait where Self == CassetteTrait {
         repeatsLastResponse: Bool? = nil,
         savesOnError: Bool? = nil,
         recordsTransportErrors: Bool? = nil,
-        unused: UnusedInteractions? = nil
+        unused: UnusedInteractions? = nil,
+        hooks: CassetteHooks? = nil
     ) -> Self {
         CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
                       directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors, unused: unused)
+                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks)
     }
 }
 

@@ -64,7 +64,7 @@ struct LiveRecordingEdgesTests {
                 _ = try? await cancelled.value
                 _ = try await Fixture.get(LiveServer.url("/uuid?second"), on: session)
             }
-            try await Cassette.use("numbers", mode: .new, redaction: rules, directory: directory) { session in
+            try await Cassette.use("numbers", mode: .new, redaction: rules, directory: directory, unused: .ignore) { session in
                 _ = try await Fixture.get(LiveServer.url("/uuid?third"), on: session)
             }
             let saved = try CassetteFile.load(directory.appendingPathComponent("numbers.json")) ?? []
