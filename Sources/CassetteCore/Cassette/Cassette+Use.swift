@@ -49,6 +49,7 @@ extension Cassette {
     ///     default a message on standard error.
     ///   - hooks: Code run on each recording before it is stored, and on each recorded response before it is
     ///     served (see ``CassetteHooks``).
+    ///   - latency: How long replay waits before each answer (see ``ReplayLatency``); by default, not at all.
     ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from.
     ///   - fileID, filePath, line, column: The call site: errors name it (``CassetteError/callSite``), and
     ///     `filePath` also locates the package's `Cassettes/`.
@@ -66,6 +67,7 @@ extension Cassette {
         recordsTransportErrors: Bool = false,
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
+        latency: ReplayLatency = .none,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -76,7 +78,7 @@ extension Cassette {
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -95,6 +97,7 @@ extension Cassette {
         recordsTransportErrors: Bool = false,
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
+        latency: ReplayLatency = .none,
         environment: [String: String] = HarnessEnvironment.current,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -104,7 +107,7 @@ extension Cassette {
         _ body: (URLSession) throws -> T
     ) throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try cassette.cassette.makeCurrent { try body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -125,6 +128,7 @@ extension Cassette {
         recordsTransportErrors: Bool = false,
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
+        latency: ReplayLatency = .none,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -135,7 +139,7 @@ extension Cassette {
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.configuration) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -144,12 +148,12 @@ extension Cassette {
     private static func open(
         _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
         _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool, _ unused: UnusedInteractions,
-        _ hooks: CassetteHooks,
+        _ hooks: CassetteHooks, _ latency: ReplayLatency,
         _ environment: [String: String], _ callSite: CassetteError.CallSite, _ function: String
     ) throws(CassetteError) -> Scope {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks)
+                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency)
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))

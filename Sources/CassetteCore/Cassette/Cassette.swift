@@ -75,6 +75,7 @@ public final class Cassette: Sendable {
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
             testName: testName, now: { Date() })
         settings.hooks = options.hooks
+        settings.latency = options.latency
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

@@ -12,12 +12,14 @@ package struct CassetteOptions: Sendable {
     package var recordsTransportErrors = false
     package var unused: UnusedInteractions = .warn
     package var hooks = CassetteHooks()
+    package var latency = ReplayLatency.none
 
     package init() {}
 
     package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
                  repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
-                unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks()) {
+                unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks(),
+                latency: ReplayLatency = .none) {
         self.mode = mode
         self.matchers = matchers
         self.redaction = redaction
@@ -27,5 +29,6 @@ package struct CassetteOptions: Sendable {
         self.recordsTransportErrors = recordsTransportErrors
         self.unused = unused
         self.hooks = hooks
+        self.latency = latency
     }
 }

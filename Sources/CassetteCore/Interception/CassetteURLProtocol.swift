@@ -37,9 +37,10 @@ class CassetteURLProtocol: URLProtocol {
         }
         let pending: CassetteSession.PendingRecording
         switch cassette.answer(outgoing) {
-        case .now(let outcome):
-            // Replay answers here, on the task's work queue, before startLoading returns.
-            return deliver(outcome, cookies: cassette.cookies)
+        case .now(let outcome, let delay):
+            // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
+            guard delay > 0 else { return deliver(outcome, cookies: cassette.cookies) }
+            return deliver(outcome, after: delay, cookies: cassette.cookies)
         case .record(let recording):
             pending = recording
         }
@@ -78,6 +79,28 @@ class CassetteURLProtocol: URLProtocol {
             return state
         }
         cancel?()
+    }
+
+    /// Delivers a replayed outcome after `delay` seconds (see ``ReplayLatency``), unless the task was stopped
+    /// meanwhile; a delay that reaches the request's timeout fails it then, as `URLError(.timedOut)`.
+    private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: SessionCookies) {
+        var answer = outcome
+        var wait = delay
+        let timeout = request.timeoutInterval
+        if timeout > 0, delay >= timeout, let url = request.url {
+            wait = timeout
+            answer = .failure(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,
+                                                            NSLocalizedDescriptionKey: "The request timed out."]))
+        }
+        nonisolated(unsafe) let loader = self
+        let workQueue = task.flatMap(ClientQueues.workQueue(of:))
+        DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [answer] in
+            if let workQueue {
+                workQueue.async { loader.deliverUnlessStopped(answer, cookies: cookies) }
+            } else {
+                loader.deliverUnlessStopped(answer, cookies: cookies)
+            }
+        }
     }
 
     /// Delivers a recording's outcome, unless the task was stopped (cancelled) while it was recorded.

@@ -21,9 +21,14 @@ enum ClientQueues {
         #endif
     }
 
-    /// A task's work queue, found by reflection (what ``clientQueue(for:)`` relies on targets the same queue).
+    /// A task's work queue, found by reflection (what ``clientQueue(for:)`` relies on targets the same queue): where
+    /// a replay that waits (``ReplayLatency``) calls its client on corelibs. `nil` on Apple's platforms.
     static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
-        storedProperty("workQueue", of: task)
+        #if canImport(FoundationNetworking)
+        return storedProperty("workQueue", of: task)
+        #else
+        return nil
+        #endif
     }
 
     /// A stored property of an object, found by reflection (corelibs keeps these internal). Used once per recording

@@ -11,14 +11,19 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// When the exchange was recorded. A re-recording that gets the same answer keeps the old interaction
     /// (this date and the response's `Date` header included), so re-recording an unchanged API leaves the file unchanged.
     public var recordedAt: Date
+    /// How long the real exchange took, from sending the request to the end of the response (or the failure), in
+    /// seconds to the millisecond; `nil` for recordings made before it was kept. ``ReplayLatency/recorded`` waits
+    /// this long. A re-recording that gets the same answer keeps the old value, like ``recordedAt``.
+    public var duration: TimeInterval?
 
     /// Creates an interaction.
     public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,
-                recordedAt: Date) {
+                recordedAt: Date, duration: TimeInterval? = nil) {
         self.request = request
         self.response = response
         self.failure = failure
         self.recordedAt = recordedAt
+        self.duration = duration
     }
 
     /// Response headers that change on every request without the answer changing.

@@ -84,8 +84,9 @@ final class CassetteSession: Sendable {
 
     /// How the cassette answers one request.
     enum Answer {
-        /// The answer, known at once: a replayed interaction or the cassette's own failure.
-        case now(Outcome)
+        /// The answer, known at once: a replayed interaction (to be served after `delay` seconds, see
+        /// ``ReplayLatency``) or the cassette's own failure (`delay` 0).
+        case now(Outcome, delay: TimeInterval)
         /// The request must be recorded: pass it to ``record(_:deliver:)``.
         case record(PendingRecording)
     }
@@ -136,9 +137,10 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let position):
-            return .now(answers[position].outcome(for: url, secrets: secrets))
+            let answer = answers[position]
+            return .now(answer.outcome(for: url, secrets: secrets), delay: settings.latency.delay(recorded: answer.duration))
         case .fail(let error):
-            return .now(.failure(clientError(for: error, storedURL: stored.url)))
+            return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .record(let slot):
             return .record(PendingRecording(outgoing: outgoing, stored: stored, secrets: secrets, slot: slot))
         }
@@ -182,6 +184,7 @@ final class CassetteSession: Sendable {
         }
         let cookies = cookies
         let mainDocumentURL = pending.outgoing.request.mainDocumentURL
+        let started = DispatchTime.now()
         return recorder.perform(pending.outgoing, onRedirect: { response, next in
             // As the session's own loading does: the redirect's cookies are stored before the next hop is sent.
             if let setCookie = SessionCookies.setCookie(in: response.headerFields, from: response.url) {
@@ -192,7 +195,7 @@ final class CassetteSession: Sendable {
             switch result {
             case .success(let exchange):
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
-                let slot = recordedSlot(response, for: pending)
+                let slot = recordedSlot(response, for: pending, duration: Self.seconds(since: started))
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 state.withLock { $0.recorded[pending.slot] = slot }
                 let setCookie = SessionCookies.setCookie(in: response.headers, from: nil)
@@ -203,7 +206,8 @@ final class CassetteSession: Sendable {
                     return deliver(.failure(error))
                 }
                 if settings.recordsTransportErrors {
-                    let slot = recordedSlot(RecordedFailure(error, description: (error as NSError).localizedDescription), for: pending)
+                    let slot = recordedSlot(RecordedFailure(error, description: (error as NSError).localizedDescription), for: pending,
+                                            duration: Self.seconds(since: started))
                     state.withLock { $0.recorded[pending.slot] = slot }
                 } else {
                     state.withLock { state in
@@ -219,12 +223,20 @@ final class CassetteSession: Sendable {
     /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
     /// then redacted with the request's secrets (the request redacted again when the hook ran, as it may have
     /// changed it); nothing when the hook dropped it.
-    private func recordedSlot(_ answer: RecordedResponse, for pending: PendingRecording) -> Slot {
-        recordedSlot(Interaction(request: pending.stored, response: answer, recordedAt: settings.now()), for: pending)
+    private func recordedSlot(_ answer: RecordedResponse, for pending: PendingRecording, duration: TimeInterval) -> Slot {
+        recordedSlot(Interaction(request: pending.stored, response: answer, recordedAt: settings.now(), duration: duration),
+                     for: pending)
     }
 
-    private func recordedSlot(_ failure: RecordedFailure, for pending: PendingRecording) -> Slot {
-        recordedSlot(Interaction(request: pending.stored, failure: failure, recordedAt: settings.now()), for: pending)
+    private func recordedSlot(_ failure: RecordedFailure, for pending: PendingRecording, duration: TimeInterval) -> Slot {
+        recordedSlot(Interaction(request: pending.stored, failure: failure, recordedAt: settings.now(), duration: duration),
+                     for: pending)
+    }
+
+    /// The seconds since `start`, to the millisecond.
+    private static func seconds(since start: DispatchTime) -> TimeInterval {
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds
+        return (Double(nanoseconds) / 1e6).rounded() / 1e3
     }
 
     private func recordedSlot(_ exchange: Interaction, for pending: PendingRecording) -> Slot {
@@ -240,13 +252,15 @@ final class CassetteSession: Sendable {
             (request, secrets) = settings.redaction.redact(edited.request, learned: learned)
         }
         if let response = exchange.response {
-            let (interaction, learned) = recordedInteraction(response, request: request, secrets: secrets, at: exchange.recordedAt,
+            var (interaction, learned) = recordedInteraction(response, request: request, secrets: secrets, at: exchange.recordedAt,
                                                              for: pending)
+            interaction.duration = exchange.duration
             return .done(interaction, learned: learned)
         }
         guard var failure = exchange.failure else { return .cancelled }
         failure.description = secrets.redact(text: failure.description)
-        return .done(Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt), learned: [])
+        return .done(Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt, duration: exchange.duration),
+                     learned: [])
     }
 
     /// The interaction a real exchange records: the response redacted with the request's secrets, and the values

@@ -11,6 +11,8 @@ struct CassetteSettings: Sendable {
     let recordsTransportErrors: Bool
     /// What runs before a recording is stored and before a recorded response is served.
     var hooks = CassetteHooks()
+    /// How long replay waits before answering.
+    var latency = ReplayLatency.none
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date

@@ -18,11 +18,14 @@ struct ReplayAnswer: Sendable {
     }
 
     private let kind: Kind
+    /// How long the real exchange took when recorded, if known.
+    let duration: TimeInterval?
     /// Whether the response holds a placeholder that the live request's secrets turn back into a value.
     private let restores: Bool
     /// Prepares the answer of `interaction`; `placeholderMarkers` are ``Redaction/placeholderMarkers``, worked out
     /// once for the whole cassette.
     init(_ interaction: Interaction, placeholderMarkers: [String]) {
+        duration = interaction.duration
         if let failure = interaction.failure {
             kind = .failure(failure)
             restores = false

@@ -46,6 +46,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let recordsTransportErrors: Bool?
     let unused: UnusedInteractions?
     let hooks: CassetteHooks?
+    let latency: ReplayLatency?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -108,6 +109,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let records = trait.recordsTransportErrors { options.recordsTransportErrors = records }
             if let unused = trait.unused { options.unused = unused }
             if let hooks = trait.hooks { options.hooks = options.hooks.overridden(by: hooks) }
+            if let latency = trait.latency { options.latency = latency }
         }
         if let name = traits.last(where: { $0.name != nil })?.name {
             return (name, options)
@@ -154,6 +156,7 @@ extension Trait where Self == CassetteTrait {
     ///     default, a warning issue.
     ///   - hooks: Code run on recordings and recorded responses (see ``CassetteHooks``); a test's hook replaces its
     ///     suite's hook of the same kind.
+    ///   - latency: How long replay waits before each answer (see ``ReplayLatency``).
     public static func cassette(
         _ name: String? = nil,
         folder: String? = nil,
@@ -165,11 +168,12 @@ extension Trait where Self == CassetteTrait {
         savesOnError: Bool? = nil,
         recordsTransportErrors: Bool? = nil,
         unused: UnusedInteractions? = nil,
-        hooks: CassetteHooks? = nil
+        hooks: CassetteHooks? = nil,
+        latency: ReplayLatency? = nil
     ) -> Self {
         CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
                       directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks)
+                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency)
     }
 }
 
