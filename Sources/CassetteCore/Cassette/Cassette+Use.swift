@@ -50,6 +50,7 @@ extension Cassette {
     ///   - hooks: Code run on each recording before it is stored, and on each recorded response before it is
     ///     served (see ``CassetteHooks``).
     ///   - latency: How long replay waits before each answer (see ``ReplayLatency``); by default, not at all.
+    ///   - faults: Failures replay answers some requests with instead of their recordings (see ``Fault``).
     ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from.
     ///   - fileID, filePath, line, column: The call site: errors name it (``CassetteError/callSite``), and
     ///     `filePath` also locates the package's `Cassettes/`.
@@ -68,6 +69,7 @@ extension Cassette {
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
+        faults: [Fault] = [],
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -78,7 +80,7 @@ extension Cassette {
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -98,6 +100,7 @@ extension Cassette {
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
+        faults: [Fault] = [],
         environment: [String: String] = HarnessEnvironment.current,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -107,7 +110,7 @@ extension Cassette {
         _ body: (URLSession) throws -> T
     ) throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try cassette.cassette.makeCurrent { try body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -129,6 +132,7 @@ extension Cassette {
         unused: UnusedInteractions = .warn,
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
+        faults: [Fault] = [],
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -139,7 +143,7 @@ extension Cassette {
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.configuration) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -148,12 +152,13 @@ extension Cassette {
     private static func open(
         _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
         _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool, _ unused: UnusedInteractions,
-        _ hooks: CassetteHooks, _ latency: ReplayLatency,
+        _ hooks: CassetteHooks, _ latency: ReplayLatency, _ faults: [Fault],
         _ environment: [String: String], _ callSite: CassetteError.CallSite, _ function: String
     ) throws(CassetteError) -> Scope {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency)
+                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
+                                      faults: faults)
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))

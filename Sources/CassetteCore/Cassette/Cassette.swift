@@ -76,6 +76,7 @@ public final class Cassette: Sendable {
             testName: testName, now: { Date() })
         settings.hooks = options.hooks
         settings.latency = options.latency
+        settings.faults = options.faults
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

@@ -13,13 +13,14 @@ package struct CassetteOptions: Sendable {
     package var unused: UnusedInteractions = .warn
     package var hooks = CassetteHooks()
     package var latency = ReplayLatency.none
+    package var faults: [Fault] = []
 
     package init() {}
 
     package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
                  repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
                 unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks(),
-                latency: ReplayLatency = .none) {
+                latency: ReplayLatency = .none, faults: [Fault] = []) {
         self.mode = mode
         self.matchers = matchers
         self.redaction = redaction
@@ -30,5 +31,6 @@ package struct CassetteOptions: Sendable {
         self.unused = unused
         self.hooks = hooks
         self.latency = latency
+        self.faults = faults
     }
 }

@@ -114,17 +114,25 @@ class CassetteURLProtocol: URLProtocol {
     private func deliver(_ outcome: Outcome, cookies: SessionCookies?) {
         switch outcome {
         case .response(let response, let data, let setCookies):
-            if let cookies {
-                for setCookie in setCookies {
-                    cookies.store(setCookie, responseURL: response.url, mainDocumentURL: request.mainDocumentURL)
-                }
-            }
-            client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)
-            if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
+            begin(response, data, setCookies, cookies: cookies)
             client?.urlProtocolDidFinishLoading(self)
         case .failure(let error):
             client?.urlProtocol(self, didFailWithError: error)
+        case .truncated(let response, let data, let setCookies, let error):
+            begin(response, data, setCookies, cookies: cookies)
+            client?.urlProtocol(self, didFailWithError: error)
         }
+    }
+
+    /// Stores the cookies of a response, then hands the client the response and its body.
+    private func begin(_ response: HTTPURLResponse, _ data: Data, _ setCookies: [SessionCookies.SetCookie], cookies: SessionCookies?) {
+        if let cookies {
+            for setCookie in setCookies {
+                cookies.store(setCookie, responseURL: response.url, mainDocumentURL: request.mainDocumentURL)
+            }
+        }
+        client?.urlProtocol(self, didReceive: response.withoutUnanswerableChallenge, cacheStoragePolicy: .notAllowed)
+        if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
     }
 }
 

@@ -38,6 +38,9 @@ final class CassetteSession: Sendable {
         var transportFailed = false
         /// Some request reached the cassette (answered, recorded or refused).
         var sawRequest = false
+        /// How many requests were answered from the recording, and how many of each match key (for ``Fault``s).
+        var replayedRequests = 0
+        var replayedByKey: [MatchKey: Int] = [:]
         var isClosed = false
     }
 
@@ -110,17 +113,26 @@ final class CassetteSession: Sendable {
         let (stored, secrets) = settings.redaction.redact(request, learned: learned)
         let key = settings.matchers.key(for: stored)
 
-        enum Decision { case replay(position: Int), record(slot: Int), fail(CassetteError) }
+        enum Decision { case replay(position: Int, request: Int, occurrence: Int), record(slot: Int), fail(CassetteError) }
+        let countsKeys = !settings.faults.isEmpty
         let decision: Decision = state.withLock { state in
             state.sawRequest = true
             if state.isClosed {
                 return .fail(CassetteError(.unroutedRequest, "\(stored.method) \(stored.url) was sent after the cassette closed (its test, or Cassette.use call, had returned). Finish requests before the test returns.", cassette: settings.file))
             }
+            /// Counts a request answered from the recording.
+            func replay(_ position: Int) -> Decision {
+                state.replayedRequests += 1
+                guard countsKeys else { return .replay(position: position, request: state.replayedRequests, occurrence: 0) }
+                let occurrence = state.replayedByKey[MatchKey(key), default: 0] + 1
+                state.replayedByKey[MatchKey(key)] = occurrence
+                return .replay(position: position, request: state.replayedRequests, occurrence: occurrence)
+            }
             switch state.index.take(key) {
             case .next(let position):
-                return .replay(position: position)
+                return replay(position)
             case .exhausted(let last, _) where settings.repeatsLastResponse:
-                return .replay(position: last)
+                return replay(last)
             case .exhausted(_, let count) where !recordsMisses:
                 let error = exhaustedError(stored, count: count)
                 state.failures.append(error)
@@ -136,9 +148,15 @@ final class CassetteSession: Sendable {
         }
 
         switch decision {
-        case .replay(let position):
+        case .replay(let position, let request, let occurrence):
             let answer = answers[position]
-            return .now(answer.outcome(for: url, secrets: secrets), delay: settings.latency.delay(recorded: answer.duration))
+            var outcome = answer.outcome(for: url, secrets: secrets)
+            if countsKeys, let fault = settings.faults.first(where: {
+                $0.selection.selects(stored, position: request, key: key, occurrence: occurrence)
+            }) {
+                outcome = fault.outcome(replacing: outcome, url: url)
+            }
+            return .now(outcome, delay: settings.latency.delay(recorded: answer.duration))
         case .fail(let error):
             return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .record(let slot):

@@ -13,6 +13,8 @@ struct CassetteSettings: Sendable {
     var hooks = CassetteHooks()
     /// How long replay waits before answering.
     var latency = ReplayLatency.none
+    /// Failures replay injects in place of recorded answers.
+    var faults: [Fault] = []
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date

@@ -11,4 +11,6 @@ enum Outcome: Sendable {
     case response(HTTPURLResponse, Data, cookies: [SessionCookies.SetCookie])
     /// A failure: a transport error, or the cassette's own error.
     case failure(any Error)
+    /// A response whose body stops after `data`, then `error` (an injected ``Fault``).
+    case truncated(HTTPURLResponse, Data, cookies: [SessionCookies.SetCookie], then: any Error)
 }

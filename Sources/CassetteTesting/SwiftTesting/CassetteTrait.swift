@@ -47,6 +47,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let unused: UnusedInteractions?
     let hooks: CassetteHooks?
     let latency: ReplayLatency?
+    let faults: [Fault]?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -110,6 +111,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let unused = trait.unused { options.unused = unused }
             if let hooks = trait.hooks { options.hooks = options.hooks.overridden(by: hooks) }
             if let latency = trait.latency { options.latency = latency }
+            if let faults = trait.faults { options.faults = faults }
         }
         if let name = traits.last(where: { $0.name != nil })?.name {
             return (name, options)
@@ -157,6 +159,7 @@ extension Trait where Self == CassetteTrait {
     ///   - hooks: Code run on recordings and recorded responses (see ``CassetteHooks``); a test's hook replaces its
     ///     suite's hook of the same kind.
     ///   - latency: How long replay waits before each answer (see ``ReplayLatency``).
+    ///   - faults: Failures replay answers some requests with (see ``Fault``); a test's list replaces its suite's.
     public static func cassette(
         _ name: String? = nil,
         folder: String? = nil,
@@ -169,11 +172,12 @@ extension Trait where Self == CassetteTrait {
         recordsTransportErrors: Bool? = nil,
         unused: UnusedInteractions? = nil,
         hooks: CassetteHooks? = nil,
-        latency: ReplayLatency? = nil
+        latency: ReplayLatency? = nil,
+        faults: [Fault]? = nil
     ) -> Self {
         CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
                       directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency)
+                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency, faults: faults)
     }
 }
 
