@@ -44,7 +44,7 @@ install() {
 start() {
   if answers; then echo "httpbin.sh: already answering at $url"; return 0; fi
   install
-  "$venv/bin/gunicorn" --bind "$host:$port" --workers 4 --timeout 120 --pid "$pidfile" httpbin:app >"$logfile" 2>&1 &
+  "$venv/bin/gunicorn" --bind "$host:$port" --workers 8 --timeout 120 --pid "$pidfile" httpbin:app >"$logfile" 2>&1 &
   for _ in $(seq 1 100); do
     if answers; then echo "httpbin.sh: running at $url (pid $(cat "$pidfile" 2>/dev/null || echo '?'))"; return 0; fi
     sleep 0.2

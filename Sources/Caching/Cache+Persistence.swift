@@ -13,6 +13,25 @@ extension Cache where Key: Codable, Value: Codable {
         try encoded(CacheFileContents(entries: deduplicated(entries).map { ($0.key, $0.value, .distantFuture) }))
     }
 
+    /// Writes a cache file holding `entries`, each with its own expiration date (`.distantFuture` for none), to `url`
+    /// atomically, without building the cache; a repeated key keeps its first place and its last value.
+    package static func save(expiringEntries entries: [(key: Key, value: Value, expirationDate: Date)], to url: URL) throws(CacheError) {
+        try AtomicFile.write(try encoded(CacheFileContents(entries: deduplicated(entries))), to: url)
+    }
+
+    /// `entries` with each repeated key in its first place, holding its last value and date.
+    private static func deduplicated(_ entries: [(key: Key, value: Value, expirationDate: Date)]) -> [(key: Key, value: Value, expirationDate: Date)] {
+        var positions: [Key: Int] = [:]
+        var unique: [(key: Key, value: Value, expirationDate: Date)] = []
+        for entry in entries {
+            if let position = positions[entry.key] { unique[position] = entry } else {
+                positions[entry.key] = unique.count
+                unique.append(entry)
+            }
+        }
+        return unique
+    }
+
     /// Writes a cache file holding `entries` to `url` atomically, without building the cache: see ``encoded(entries:)``.
     public static func save(entries: [(key: Key, value: Value)], to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(entries: entries), to: url)
@@ -89,8 +108,14 @@ extension Cache where Key: Codable, Value: Codable {
         return deduplicated(stored.filter { $0.expirationDate > now }.map { (key: $0.key, value: $0.value) })
     }
 
+    /// Every entry of a cache file's bytes with its expiration date, the expired ones too (a tool that must tell
+    /// them apart from live ones reads this); a repeated key keeps its first place and its last value and date.
+    package static func entriesWithExpiration(in data: Data, file: URL?) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
+        deduplicated(try storedEntries(in: data, file: file))
+    }
+
     /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.
-    private static func read(_ url: URL) throws(CacheError) -> Data {
+    package static func read(_ url: URL) throws(CacheError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {

@@ -40,6 +40,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let unfinishedRequest = Code("unfinishedRequest")
         /// Recorded interactions were never replayed (see ``UnusedInteractions``).
         public static let unusedInteractions = Code("unusedInteractions")
+        /// Recordings are past their expiry and the mode cannot record them again (see ``Expiry``).
+        public static let expiredRecordings = Code("expiredRecordings")
     }
 
     /// What kind of failure this is.

@@ -51,6 +51,7 @@ extension Cassette {
     ///     served (see ``CassetteHooks``).
     ///   - latency: How long replay waits before each answer (see ``ReplayLatency``); by default, not at all.
     ///   - faults: Failures replay answers some requests with instead of their recordings (see ``Fault``).
+    ///   - expiry: How long new recordings stay valid, and what mode `none` does with expired ones (see ``Expiry``).
     ///   - environment: Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from.
     ///   - fileID, filePath, line, column: The call site: errors name it (``CassetteError/callSite``), and
     ///     `filePath` also locates the package's `Cassettes/`.
@@ -70,6 +71,7 @@ extension Cassette {
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
         faults: [Fault] = [],
+        expiry: Expiry? = nil,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -80,7 +82,7 @@ extension Cassette {
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, expiry, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -101,6 +103,7 @@ extension Cassette {
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
         faults: [Fault] = [],
+        expiry: Expiry? = nil,
         environment: [String: String] = HarnessEnvironment.current,
         fileID: String = #fileID,
         filePath: String = #filePath,
@@ -110,7 +113,7 @@ extension Cassette {
         _ body: (URLSession) throws -> T
     ) throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, expiry, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try cassette.cassette.makeCurrent { try body(cassette.cassette.session) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -133,6 +136,7 @@ extension Cassette {
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
         faults: [Fault] = [],
+        expiry: Expiry? = nil,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
@@ -143,7 +147,7 @@ extension Cassette {
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
         let cassette = try open(name, mode, matchers, redaction, directory, repeatsLastResponse, savesOnError,
-                                recordsTransportErrors, unused, hooks, latency, faults, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
+                                recordsTransportErrors, unused, hooks, latency, faults, expiry, environment, CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await cassette.cassette.makeCurrent { try await body(cassette.cassette.configuration) }) } catch { result = .failure(error) }
         return try cassette.complete(result)
@@ -152,13 +156,13 @@ extension Cassette {
     private static func open(
         _ name: String, _ mode: RecordMode, _ matchers: [RequestMatcher], _ redaction: Redaction, _ directory: URL?,
         _ repeatsLastResponse: Bool, _ savesOnError: Bool, _ recordsTransportErrors: Bool, _ unused: UnusedInteractions,
-        _ hooks: CassetteHooks, _ latency: ReplayLatency, _ faults: [Fault],
+        _ hooks: CassetteHooks, _ latency: ReplayLatency, _ faults: [Fault], _ expiry: Expiry?,
         _ environment: [String: String], _ callSite: CassetteError.CallSite, _ function: String
     ) throws(CassetteError) -> Scope {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
                                       recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
-                                      faults: faults)
+                                      faults: faults, expiry: expiry)
         do {
             let cassette = try Cassette(name, options: options, environment: environment, filePath: callSite.filePath,
                                         testName: CassetteSettings.testName(fromFunction: function))

@@ -73,10 +73,11 @@ public final class Cassette: Sendable {
             file: location.file, mode: try options.mode.resolved(in: environment),
             matchers: options.matchers.isEmpty ? RequestMatcher.defaults : options.matchers, redaction: options.redaction,
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
-            testName: testName, now: { Date() })
+            testName: testName, now: options.now)
         settings.hooks = options.hooks
         settings.latency = options.latency
         settings.faults = options.faults
+        settings.expiry = options.expiry
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]
@@ -115,6 +116,7 @@ public final class Cassette: Sendable {
         }
         defer { ProtocolRoutes.close(protocolClass, file: file) }
         var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
+        if let expired = state.expiredWarning() { ending.warnings.append(expired) }
         // A body that threw stopped early, and a request that failed explains itself better (a request that found
         // no match names the recordings closest to it): what was not replayed then says nothing more.
         let never = bodyFailed || !ending.failures.isEmpty ? [] : state.unusedInteractions()

@@ -14,13 +14,16 @@ package struct CassetteOptions: Sendable {
     package var hooks = CassetteHooks()
     package var latency = ReplayLatency.none
     package var faults: [Fault] = []
+    package var expiry: Expiry?
+    /// The clock recordings are dated and expiry is judged by (tests inject one).
+    package var now: @Sendable () -> Date = { Date() }
 
     package init() {}
 
     package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
                  repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
                 unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks(),
-                latency: ReplayLatency = .none, faults: [Fault] = []) {
+                latency: ReplayLatency = .none, faults: [Fault] = [], expiry: Expiry? = nil) {
         self.mode = mode
         self.matchers = matchers
         self.redaction = redaction
@@ -32,5 +35,6 @@ package struct CassetteOptions: Sendable {
         self.hooks = hooks
         self.latency = latency
         self.faults = faults
+        self.expiry = expiry
     }
 }

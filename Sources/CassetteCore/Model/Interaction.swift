@@ -15,6 +15,13 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// seconds to the millisecond; `nil` for recordings made before it was kept. ``ReplayLatency/recorded`` waits
     /// this long. A re-recording that gets the same answer keeps the old value, like ``recordedAt``.
     public var duration: TimeInterval?
+    /// When the recording is due to be recorded again (see ``Expiry``), or `nil` for never. Kept in the file as its
+    /// cache entry's expiration date, not inside the interaction; a `beforeRecord` hook may set it per interaction.
+    public var expiresAt: Date?
+
+    private enum CodingKeys: String, CodingKey {
+        case request, response, failure, recordedAt, duration
+    }
 
     /// Creates an interaction.
     public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,

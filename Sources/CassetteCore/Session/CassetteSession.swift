@@ -17,6 +17,13 @@ final class CassetteSession: Sendable {
     /// Whether closing writes a new file (none existed, or mode `all`), so recording nothing is a mistake.
     private let writesNewFile: Bool
     private let previous: [Interaction]
+    /// The positions in ``previous`` of the replayable interactions (all of them, but for expired ones being
+    /// recorded again).
+    private let replayablePositions: [Int]
+    /// Expired recordings this cassette records again: they leave the file when it saves.
+    private let refreshed: [Interaction]
+    /// Expired recordings a run that cannot record replays anyway (``ExpiredPolicy/warn``), with their positions.
+    private let expiredKept: [(position: Int, interaction: Interaction)]
     /// What each replayable interaction answers, at the positions the replay index gives.
     private let answers: [ReplayAnswer]
     private let recorder: Recorder?
@@ -66,12 +73,26 @@ final class CassetteSession: Sendable {
                                 "No cassette file, and record mode \"\(settings.mode)\" does not record. Record it with: \(settings.recordCommand(mode: .once))",
                                 cassette: settings.file)
         }
-        previous = existing ?? []
-        recordsMisses = settings.mode.records(fileExists: existing != nil)
+        let previous = existing ?? []
+        self.previous = previous
+        let now = settings.now()
+        let expired = previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
+        // A mode that may reach the network records expired recordings again (`once` then records like `new`);
+        // `none` keeps them, as its policy says.
+        let refreshes = !expired.isEmpty && settings.mode != .none
+        if !expired.isEmpty && !refreshes && settings.expiry?.otherwise == .fail {
+            throw Self.expiredError(expired.map { (position: $0 + 1, interaction: previous[$0]) }, settings: settings)
+        }
+        refreshed = refreshes ? expired.map { previous[$0] } : []
+        expiredKept = refreshes ? [] : expired.map { (position: $0 + 1, interaction: previous[$0]) }
+        recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
         claim = try OpenCassettes.claim(settings.file, writes: recordsMisses)
         recorder = recordsMisses ? Recorder() : nil
-        var replayable = settings.mode.replaysExisting ? previous : []
+        let skipped = Set(refreshes ? expired : [])
+        let replayablePositions = settings.mode.replaysExisting ? previous.indices.filter { !skipped.contains($0) } : []
+        self.replayablePositions = replayablePositions
+        var replayable = replayablePositions.map { previous[$0] }
         let markers = settings.redaction.placeholderMarkers
         // The playback hook runs once per interaction, here: what replay serves, not what the file holds.
         let beforePlayback = settings.hooks.beforePlayback
@@ -231,6 +252,8 @@ final class CassetteSession: Sendable {
                     state.withLock { state in
                         state.failures.append(transportError(error, request: pending.stored, secrets: pending.secrets))
                         state.transportFailed = true
+                        // Finished, with nothing to record: not also an unfinished request.
+                        state.recorded[pending.slot] = .cancelled
                     }
                 }
                 deliver(.failure(error))
@@ -249,6 +272,11 @@ final class CassetteSession: Sendable {
     private func recordedSlot(_ failure: RecordedFailure, for pending: PendingRecording, duration: TimeInterval) -> Slot {
         recordedSlot(Interaction(request: pending.stored, failure: failure, recordedAt: settings.now(), duration: duration),
                      for: pending)
+    }
+
+    /// When a recording made at `recordedAt` expires, under the cassette's ``Expiry``.
+    private func expiry(from recordedAt: Date) -> Date? {
+        settings.expiry.map { recordedAt.addingTimeInterval($0.interval) }
     }
 
     /// The seconds since `start`, to the millisecond.
@@ -273,12 +301,14 @@ final class CassetteSession: Sendable {
             var (interaction, learned) = recordedInteraction(response, request: request, secrets: secrets, at: exchange.recordedAt,
                                                              for: pending)
             interaction.duration = exchange.duration
+            interaction.expiresAt = exchange.expiresAt ?? expiry(from: exchange.recordedAt)
             return .done(interaction, learned: learned)
         }
         guard var failure = exchange.failure else { return .cancelled }
         failure.description = secrets.redact(text: failure.description)
-        return .done(Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt, duration: exchange.duration),
-                     learned: [])
+        var interaction = Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt, duration: exchange.duration)
+        interaction.expiresAt = exchange.expiresAt ?? expiry(from: exchange.recordedAt)
+        return .done(interaction, learned: [])
     }
 
     /// The interaction a real exchange records: the response redacted with the request's secrets, and the values
@@ -330,7 +360,25 @@ final class CassetteSession: Sendable {
 
     /// The interactions of the file that were never replayed, with their positions in it (from 1).
     func unusedInteractions() -> [(position: Int, interaction: Interaction)] {
-        state.withLock { $0.index.untaken }.map { (position: $0 + 1, interaction: previous[$0]) }
+        state.withLock { $0.index.untaken }.map { (position: replayablePositions[$0] + 1, interaction: previous[replayablePositions[$0]]) }
+    }
+
+    /// The warning for expired recordings replayed anyway, if any.
+    func expiredWarning() -> CassetteError? {
+        expiredKept.isEmpty ? nil : Self.expiredError(expiredKept, settings: settings)
+    }
+
+    /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
+    private static func expiredError(_ expired: [(position: Int, interaction: Interaction)], settings: CassetteSettings) -> CassetteError {
+        let shown = expired.prefix(10).map { entry in
+            let date = entry.interaction.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "?"
+            return "#\(entry.position) \(entry.interaction.request.method) \(entry.interaction.request.url) (expired \(date))"
+        }
+        let more = expired.count > shown.count ? " and \(expired.count - shown.count) more" : ""
+        return CassetteError(.expiredRecordings, """
+            \(expired.count) recording(s) are past their expiry and record mode "\(settings.mode)" cannot record them \
+            again: \(shown.joined(separator: "; "))\(more). Record them again with: \(settings.recordCommand(mode: .new))
+            """, cassette: settings.file)
     }
 
     /// The recorded interactions in order, their learned placeholders numbered by their final positions.
@@ -374,8 +422,8 @@ final class CassetteSession: Sendable {
         if settings.mode == .all {
             try CassetteFile.save(keepingDates(of: recorded), to: settings.file)
         } else {
-            if !previous.isEmpty && recorded.isEmpty { return }
-            try CassetteFile.append(recorded, openedWith: previous, to: settings.file)
+            if !previous.isEmpty && recorded.isEmpty && refreshed.isEmpty { return }
+            try CassetteFile.append(recorded, openedWith: previous, dropping: refreshed, to: settings.file)
         }
     }
 
@@ -388,7 +436,10 @@ final class CassetteSession: Sendable {
                   old.interactions[position].isSameExchange(as: interaction) else {
                 return interaction
             }
-            return old.interactions[position]
+            // The old one, but with the new expiry: recording again renews it.
+            var kept = old.interactions[position]
+            kept.expiresAt = interaction.expiresAt
+            return kept
         }
     }
 }

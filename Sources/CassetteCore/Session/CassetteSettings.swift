@@ -15,6 +15,8 @@ struct CassetteSettings: Sendable {
     var latency = ReplayLatency.none
     /// Failures replay injects in place of recorded answers.
     var faults: [Fault] = []
+    /// How long new recordings stay valid, and what `none` does with expired ones.
+    var expiry: Expiry?
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date

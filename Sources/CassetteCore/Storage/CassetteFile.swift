@@ -10,25 +10,32 @@ public enum CassetteFile {
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         // Read straight from the file: replay needs the interactions, not a cache around them.
-        return try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entries(contentsOf: file) }
+        return try interactions(of: file) { () throws(CacheError) in
+            try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file)
+        }
     }
 
     /// The interactions in `data`, the bytes of a cassette file, read exactly as ``load(_:)`` reads the file's; `file`
     /// only names the cassette in errors. For tools that hold the bytes already, such as the fuzz target.
     package static func decode(_ data: Data, file: URL) throws(CassetteError) -> [Interaction] {
-        try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entries(in: data, file: file) }
+        try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entriesWithExpiration(in: data, file: file) }
     }
 
     /// The values of the entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
     private static func interactions(of file: URL,
-                                     _ read: () throws(CacheError) -> [(key: Int, value: Interaction)]) throws(CassetteError) -> [Interaction] {
+                                     _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [Interaction] {
         do {
             // Files this code writes keep their keys in order; sort only one that was edited out of order.
             var entries = try read()
             if !entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
                 entries.sort { $0.key < $1.key }
             }
-            return entries.map(\.value)
+            // An entry's expiration date is its interaction's `expiresAt` (see ``Interaction/expiresAt``).
+            return entries.map { entry in
+                var interaction = entry.value
+                interaction.expiresAt = entry.expirationDate == .distantFuture ? nil : entry.expirationDate
+                return interaction
+            }
         } catch {
             throw CassetteError(.unreadableCassette, unreadableMessage(error), cassette: file)
         }
@@ -67,10 +74,24 @@ public enum CassetteFile {
     /// Under the file's lock, the file is read again and written back as what it holds now, then each of `recorded`
     /// that is not already there (see ``merged(_:adding:openedWith:)``). Two processes recording into one cassette
     /// thus save the union of what they recorded, the first to save first.
-    static func append(_ recorded: [Interaction], openedWith previous: [Interaction], to file: URL) throws(CassetteError) {
+    /// `dropping` are expired recordings of `previous` the cassette recorded again: they leave the file.
+    static func append(_ recorded: [Interaction], openedWith previous: [Interaction], dropping: [Interaction] = [],
+                       to file: URL) throws(CassetteError) {
         try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
             let current = try load(file) ?? []
-            try write(merged(current, adding: recorded, openedWith: previous), to: file)
+            try write(merged(removing(dropping, from: current), adding: recorded, openedWith: removing(dropping, from: previous)),
+                      to: file)
+        }
+    }
+
+    /// `interactions` without one occurrence of each of `dropped`.
+    private static func removing(_ dropped: [Interaction], from interactions: [Interaction]) -> [Interaction] {
+        guard !dropped.isEmpty else { return interactions }
+        var left = dropped.reduce(into: [Interaction: Int]()) { $0[$1, default: 0] += 1 }
+        return interactions.filter { interaction in
+            guard let count = left[interaction], count > 0 else { return true }
+            left[interaction] = count - 1
+            return false
         }
     }
 
@@ -113,7 +134,9 @@ public enum CassetteFile {
     private static func write(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         do {
             // The file a cache of these interactions saves, written without building the cache.
-            try Cache<Int, Interaction>.save(entries: interactions.enumerated().map { (key: $0.offset + 1, value: $0.element) }, to: file)
+            try Cache<Int, Interaction>.save(expiringEntries: interactions.enumerated().map {
+                (key: $0.offset + 1, value: $0.element, expirationDate: $0.element.expiresAt ?? .distantFuture)
+            }, to: file)
         } catch {
             throw CassetteError(.writeFailed, "Could not save the recording: \(error)", cassette: file)
         }

@@ -48,6 +48,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     let hooks: CassetteHooks?
     let latency: ReplayLatency?
     let faults: [Fault]?
+    let expiry: Expiry?
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
     private let identity = UUID()
 
@@ -112,6 +113,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             if let hooks = trait.hooks { options.hooks = options.hooks.overridden(by: hooks) }
             if let latency = trait.latency { options.latency = latency }
             if let faults = trait.faults { options.faults = faults }
+            if let expiry = trait.expiry { options.expiry = expiry }
         }
         if let name = traits.last(where: { $0.name != nil })?.name {
             return (name, options)
@@ -160,6 +162,7 @@ extension Trait where Self == CassetteTrait {
     ///     suite's hook of the same kind.
     ///   - latency: How long replay waits before each answer (see ``ReplayLatency``).
     ///   - faults: Failures replay answers some requests with (see ``Fault``); a test's list replaces its suite's.
+    ///   - expiry: How long new recordings stay valid (see ``Expiry``).
     public static func cassette(
         _ name: String? = nil,
         folder: String? = nil,
@@ -173,11 +176,13 @@ extension Trait where Self == CassetteTrait {
         unused: UnusedInteractions? = nil,
         hooks: CassetteHooks? = nil,
         latency: ReplayLatency? = nil,
-        faults: [Fault]? = nil
+        faults: [Fault]? = nil,
+        expiry: Expiry? = nil
     ) -> Self {
         CassetteTrait(name: name, folder: folder, mode: mode, matchers: matchers, redaction: redaction,
                       directory: directory, repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency, faults: faults)
+                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency, faults: faults,
+                      expiry: expiry)
     }
 }
 

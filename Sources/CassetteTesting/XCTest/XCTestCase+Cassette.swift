@@ -34,7 +34,7 @@ extension XCTestCase {
     ///   - name: The cassette's name; `nil` to name it after the test's module, class and method. Two calls in one
     ///     test need names of their own.
     ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors, unused,
-    ///     hooks, latency, faults, environment: As for `Cassette.use`.
+    ///     hooks, latency, faults, expiry, environment: As for `Cassette.use`.
     ///   - file, line: The call, where failures are reported; `file` also locates the package's `Cassettes/`.
     ///   - body: The test's code.
     /// - Returns: What `body` returned, or `nil` when the cassette could not be opened and `body` did not run.
@@ -52,6 +52,7 @@ extension XCTestCase {
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
         faults: [Fault] = [],
+        expiry: Expiry? = nil,
         environment: [String: String] = HarnessEnvironment.current,
         file: StaticString = #filePath,
         line: UInt = #line,
@@ -60,7 +61,7 @@ extension XCTestCase {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
                                       recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
-                                      faults: faults)
+                                      faults: faults, expiry: expiry)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
@@ -84,6 +85,7 @@ extension XCTestCase {
         hooks: CassetteHooks = CassetteHooks(),
         latency: ReplayLatency = .none,
         faults: [Fault] = [],
+        expiry: Expiry? = nil,
         environment: [String: String] = HarnessEnvironment.current,
         isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #filePath,
@@ -93,7 +95,7 @@ extension XCTestCase {
         let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
                                       repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
                                       recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
-                                      faults: faults)
+                                      faults: faults, expiry: expiry)
         guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }

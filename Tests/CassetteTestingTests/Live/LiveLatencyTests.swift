@@ -26,3 +26,35 @@ struct LiveLatencyTests {
         }
     }
 }
+
+/// Expired recordings are recorded again from the real server.
+@Suite("Live: expired recordings are recorded again", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveExpiryTests {
+    private func open(_ directory: URL, mode: RecordMode, at now: Date) throws(CassetteError) -> Cassette {
+        var options = CassetteOptions()
+        options.mode = mode
+        options.directory = directory
+        options.expiry = .after(60)
+        options.now = { now }
+        return try Cassette("expiring", options: options, environment: [:], filePath: #filePath, testName: "expiring")
+    }
+
+    @Test("after its expiry, mode once records the request again and the expired recording leaves the file")
+    func recordsAgain() async throws {
+        try await withTemporaryDirectory { directory in
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let url = LiveServer.url("/uuid")
+            for (now, mode) in [(start, RecordMode.all), (start.addingTimeInterval(30), .once), (start.addingTimeInterval(120), .once)] {
+                let cassette = try open(directory, mode: mode, at: now)
+                _ = try await cassette.makeCurrent { try await Fixture.get(url, on: cassette.session) }
+                #expect(cassette.close(bodyFailed: false).failures.isEmpty)
+                let saved = try #require(try CassetteFile.load(directory.appendingPathComponent("expiring.json")))
+                #expect(saved.count == 1)
+                // Recorded at `start`, still valid 30 s later, recorded again (so renewed) after 120 s.
+                let recordedAt = now == start.addingTimeInterval(30) ? start : now
+                #expect(saved.first?.recordedAt == recordedAt)
+                #expect(saved.first?.expiresAt == recordedAt.addingTimeInterval(60))
+            }
+        }
+    }
+}

@@ -43,12 +43,14 @@ struct LiveRecordingEdgesTests {
         await withTemporaryDirectory { directory in
             let error = await #expect(throws: CassetteError.self) {
                 try await Cassette.use("unfinished", mode: .all, directory: directory) { session in
-                    session.dataTask(with: slow()).resume()
+                    // Long enough to outlast the request after it even when the other live tests keep every
+                    // worker of the server busy and that request waits its turn.
+                    session.dataTask(with: URL(string: LiveServer.url("/delay/10"))!).resume()
                     _ = try await Fixture.get(LiveServer.url("/get"), on: session)
                 }
             }
             #expect(error?.code == .unfinishedRequest)
-            #expect(error?.message.contains("/delay/3 was still running") == true)
+            #expect(error?.message.contains("/delay/10 was still running") == true)
         }
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+
+/// How long recordings stay true: each new recording is due to be recorded again after an interval, and what a
+/// run that cannot reach the network does with one that is due.
+///
+/// A recording carries its date as its cache entry's expiration (``Interaction/expiresAt``; a `beforeRecord` hook
+/// may set another per interaction). When a cassette opens:
+///
+/// - in a mode that may reach the network (`once`, `new`, `all`), an expired recording is not replayed: its request
+///   is recorded again, and the expired recording leaves the file when the cassette saves;
+/// - in mode `none` (CI), an expired recording is never replayed silently: ``ExpiredPolicy/warn`` replays it and says
+///   so, ``ExpiredPolicy/fail`` fails the test before its body runs, naming each one and the command that
+///   records them again.
+///
+/// ```swift
+/// try await Cassette.use("rates/today", expiry: .after(days: 30)) { session in ... }
+/// @Suite(.cassette(expiry: .after(days: 7, otherwise: .fail))) struct PricingTests { ... }
+/// ```
+public struct Expiry: Sendable, Hashable {
+    /// How long a new recording stays valid, in seconds.
+    public var interval: TimeInterval
+    /// What a run that cannot record does with an expired recording.
+    public var otherwise: ExpiredPolicy
+
+    /// Recordings made from now on expire `seconds` after they are made.
+    public static func after(_ seconds: TimeInterval, otherwise: ExpiredPolicy = .warn) -> Expiry {
+        Expiry(interval: max(0, seconds), otherwise: otherwise)
+    }
+
+    /// Recordings made from now on expire `days` days after they are made.
+    public static func after(days: Double, otherwise: ExpiredPolicy = .warn) -> Expiry {
+        after(days * 86_400, otherwise: otherwise)
+    }
+}
+
+/// What a run that cannot record (mode `none`) does with an expired recording.
+public enum ExpiredPolicy: Sendable, Hashable {
+    /// Replays it, and says which recordings expired (like ``UnusedInteractions/warn``).
+    case warn
+    /// Fails before the test's body runs.
+    case fail
+}
