@@ -42,6 +42,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let unusedInteractions = Code("unusedInteractions")
         /// Recordings are past their expiry and the mode cannot record them again (see ``Expiry``).
         public static let expiredRecordings = Code("expiredRecordings")
+        /// In mode ``RecordMode/drift``, a live answer differs from its recording (or has none).
+        public static let drift = Code("drift")
     }
 
     /// What kind of failure this is.

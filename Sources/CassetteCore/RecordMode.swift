@@ -8,6 +8,7 @@ import Foundation
 /// | ``once`` | replay; an unmatched request fails | record everything |
 /// | ``new`` | replay what matches, record what does not, keep the rest | record everything |
 /// | ``all`` | record everything, replacing the file | record everything |
+/// | ``drift`` | send everything live, compare each answer with its recording, write nothing | fail |
 ///
 /// The mode comes from, in order: the `mode:` argument of `Cassette.use` (the `record:` of `withCassette`, or of the
 /// `.cassette` trait on the test, then on its suites); the `CASSETTE_RECORD` environment variable; and the default:
@@ -19,7 +20,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     private let kind: Kind
 
     private enum Kind: String, CaseIterable {
-        case none, once, new, all
+        case none, once, new, all, drift
         case automatic
     }
 
@@ -31,6 +32,13 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     public static let new = RecordMode(kind: .new)
     /// Record everything again; the file is replaced, not appended to.
     public static let all = RecordMode(kind: .all)
+
+    /// A check, not a recording: every request goes to the real network and the code under test gets the live
+    /// answer; each answer is compared with the recording its request matches (status, content type, and for JSON
+    /// the shape: keys and the kinds of values, never the values), every difference is a failure naming the
+    /// request, and nothing is written. Run it on a schedule (`CASSETTE_RECORD=drift swift test`) to learn that the
+    /// real API moved away from the recordings before users do.
+    public static let drift = RecordMode(kind: .drift)
 
     /// No mode given: use `CASSETTE_RECORD` if set, else ``none`` when `CI` is set, else ``once``.
     public static let automatic = RecordMode(kind: .automatic)
@@ -44,7 +52,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// The mode's name, as `CASSETTE_RECORD` spells it.
     public var description: String { kind.rawValue }
 
-    /// The mode named `value` (`none`, `once`, `new` or `all`), or an error listing the valid values.
+    /// The mode named `value` (`none`, `once`, `new`, `all` or `drift`), or an error listing the valid values.
     public init(_ value: String) throws(CassetteError) {
         guard let kind = Kind(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()), kind != .automatic else {
             throw CassetteError(.invalidRecordMode,
@@ -79,6 +87,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
         case .none, .automatic: false
         case .once: !fileExists
         case .new, .all: true
+        case .drift: fileExists
         }
     }
 }

@@ -79,7 +79,7 @@ final class CassetteSession: Sendable {
         let expired = previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
         // A mode that may reach the network records expired recordings again (`once` then records like `new`);
         // `none` keeps them, as its policy says.
-        let refreshes = !expired.isEmpty && settings.mode != .none
+        let refreshes = !expired.isEmpty && settings.mode != .none && settings.mode != .drift
         if !expired.isEmpty && !refreshes && settings.expiry?.otherwise == .fail {
             throw Self.expiredError(expired.map { (position: $0 + 1, interaction: previous[$0]) }, settings: settings)
         }
@@ -87,7 +87,8 @@ final class CassetteSession: Sendable {
         expiredKept = refreshes ? [] : expired.map { (position: $0 + 1, interaction: previous[$0]) }
         recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
-        claim = try OpenCassettes.claim(settings.file, writes: recordsMisses)
+        // A drift check writes nothing: it shares the file like a replay.
+        claim = try OpenCassettes.claim(settings.file, writes: recordsMisses && settings.mode != .drift)
         recorder = recordsMisses ? Recorder() : nil
         let skipped = Set(refreshes ? expired : [])
         let replayablePositions = settings.mode.replaysExisting ? previous.indices.filter { !skipped.contains($0) } : []
@@ -122,6 +123,15 @@ final class CassetteSession: Sendable {
         let stored: RecordedRequest
         let secrets: SecretSet
         let slot: Int
+        /// In mode ``RecordMode/drift``: the recording the live answer is compared with (`.some(nil)`: none matched).
+        var drift: Drift?
+
+        /// What a drift check compares a live answer with.
+        struct Drift: Sendable {
+            let recorded: Interaction?
+            /// Its position in the file, from 1.
+            let position: Int?
+        }
     }
 
     /// Decides how to answer `outgoing`. Replay ends here, with no closure or recording bookkeeping.
@@ -134,7 +144,10 @@ final class CassetteSession: Sendable {
         let (stored, secrets) = settings.redaction.redact(request, learned: learned)
         let key = settings.matchers.key(for: stored)
 
-        enum Decision { case replay(position: Int, request: Int, occurrence: Int), record(slot: Int), fail(CassetteError) }
+        enum Decision {
+            case replay(position: Int, request: Int, occurrence: Int), record(slot: Int), fail(CassetteError)
+            case drift(slot: Int, position: Int?)
+        }
         let countsKeys = !settings.faults.isEmpty
         let decision: Decision = state.withLock { state in
             state.sawRequest = true
@@ -148,6 +161,16 @@ final class CassetteSession: Sendable {
                 let occurrence = state.replayedByKey[MatchKey(key), default: 0] + 1
                 state.replayedByKey[MatchKey(key)] = occurrence
                 return .replay(position: position, request: state.replayedRequests, occurrence: occurrence)
+            }
+            if settings.mode == .drift {
+                // Nothing is replayed: every request goes live, to be compared with what it matches.
+                let position: Int? = switch state.index.take(key) {
+                case .next(let position): position
+                case .exhausted(let last, _): last
+                case .none: nil
+                }
+                state.recorded.append(.inFlight(stored))
+                return .drift(slot: state.recorded.count - 1, position: position)
             }
             switch state.index.take(key) {
             case .next(let position):
@@ -182,6 +205,10 @@ final class CassetteSession: Sendable {
             return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .record(let slot):
             return .record(PendingRecording(outgoing: outgoing, stored: stored, secrets: secrets, slot: slot))
+        case .drift(let slot, let position):
+            let drift = PendingRecording.Drift(recorded: position.map { previous[replayablePositions[$0]] },
+                                               position: position.map { replayablePositions[$0] + 1 })
+            return .record(PendingRecording(outgoing: outgoing, stored: stored, secrets: secrets, slot: slot, drift: drift))
         }
     }
 
@@ -232,6 +259,22 @@ final class CassetteSession: Sendable {
             return cookies.redirecting(next)
         }, completion: { [self] result in
             switch result {
+            case .success(let exchange) where pending.drift != nil:
+                let headers = exchange.response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }
+                checkDrift(pending, DriftComparison.differences(recorded: pending.drift?.recorded, status: exchange.response.statusCode,
+                                                                headers: headers, body: exchange.body))
+                let setCookie = SessionCookies.setCookie(in: headers, from: nil)
+                deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
+            case .failure(let error) where pending.drift != nil:
+                if (error as? URLError)?.code != .cancelled {
+                    let recordedCode = pending.drift?.recorded?.failure?.code
+                    let code = (error as NSError).code
+                    checkDrift(pending, recordedCode == code ? [] : [recordedCode.map { "transport failure: recorded \($0), live \(code)" }
+                        ?? "live failed in transport (\(code)), the recording has a response"])
+                } else {
+                    state.withLock { $0.recorded[pending.slot] = .cancelled }
+                }
+                deliver(.failure(error))
             case .success(let exchange):
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
                 let slot = recordedSlot(response, for: pending, duration: Self.seconds(since: started))
@@ -259,6 +302,18 @@ final class CassetteSession: Sendable {
                 deliver(.failure(error))
             }
         })
+    }
+
+    /// Records the differences a drift check found for `pending` as a failure naming the request and its recording;
+    /// nothing of the exchange is kept.
+    private func checkDrift(_ pending: PendingRecording, _ differences: [String]) {
+        state.withLock { state in
+            state.recorded[pending.slot] = .cancelled
+            guard !differences.isEmpty else { return }
+            let recording = pending.drift?.position.map { " (recording #\($0))" } ?? ""
+            state.failures.append(CassetteError(.drift, "\(pending.stored.method) \(pending.stored.url)\(recording) drifted: \(differences.joined(separator: "; ")).",
+                                                cassette: settings.file))
+        }
     }
 
     /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
@@ -344,7 +399,7 @@ final class CassetteSession: Sendable {
         for case .inFlight(let request) in slots where save {
             problems.append(unfinishedError(request))
         }
-        guard save && recordsMisses && !transportFailed else { return problems }
+        guard save && recordsMisses && !transportFailed && settings.mode != .drift else { return problems }
         let recorded = numbered(slots)
         if recorded.isEmpty && writesNewFile {
             // A request that reached the cassette and failed says why better than "nothing was recorded".

@@ -1,0 +1,80 @@
+import Foundation
+
+/// How a live answer differs from the recording of its request, in mode ``RecordMode/drift``: status, media type,
+/// and for JSON bodies the shape (keys and the kinds of values; values themselves are expected to change, and may
+/// be secrets, so they are never compared or shown).
+enum DriftComparison {
+    /// The differences between `recorded` (`nil`: no recording matched) and the live `status`, `headers` and `body`.
+    static func differences(recorded: Interaction?, status: Int, headers: [String: String], body: Data) -> [String] {
+        guard let recorded else { return ["no recorded interaction matches this request"] }
+        guard let response = recorded.response else {
+            return ["recorded a transport failure (\(recorded.failure?.code ?? 0)), live answered status \(status)"]
+        }
+        var differences: [String] = []
+        if response.status != status { differences.append("status: recorded \(response.status), live \(status)") }
+        let recordedType = mediaType(response.headers)
+        let liveType = mediaType(headers)
+        if recordedType != liveType {
+            differences.append("Content-Type: recorded \(recordedType ?? "none"), live \(liveType ?? "none")")
+        }
+        if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
+           let after = body.first(where: { !$0.isJSONWhitespace }).flatMap({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") ? JSONValue(parsing: body) : nil }) {
+            compare(Shape(before), Shape(after), at: "$", into: &differences)
+        }
+        return differences
+    }
+
+    /// The media type of `headers`' `Content-Type`, lowercased and without parameters.
+    private static func mediaType(_ headers: [String: String]) -> String? {
+        guard let value = headers.value(caseInsensitiveKey: "Content-Type") else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return type?.isEmpty == false ? type : nil
+    }
+
+    /// A JSON value's shape: its keys and the kinds of its values. An array's shape is its first element's.
+    private indirect enum Shape {
+        case object([String: Shape])
+        case array(Shape?)
+        case string, number, bool, null
+
+        init(_ value: JSONValue) {
+            switch value {
+            case .object(let members): self = .object(members.mapValues(Shape.init))
+            case .array(let elements): self = .array(elements.first.map(Shape.init))
+            case .string: self = .string
+            case .integer, .number: self = .number
+            case .bool: self = .bool
+            case .null: self = .null
+            }
+        }
+
+        var kind: String {
+            switch self {
+            case .object: "object"
+            case .array: "array"
+            case .string: "string"
+            case .number: "number"
+            case .bool: "bool"
+            case .null: "null"
+            }
+        }
+    }
+
+    private static func compare(_ recorded: Shape, _ live: Shape, at path: String, into differences: inout [String]) {
+        switch (recorded, live) {
+        case (.object(let before), .object(let after)):
+            for key in Set(before.keys).union(after.keys).sorted() {
+                switch (before[key], after[key]) {
+                case (let old?, let new?): compare(old, new, at: path + "." + key, into: &differences)
+                case (let old?, nil): differences.append("\(path).\(key): recorded \(old.kind), missing live")
+                case (nil, let new?): differences.append("\(path).\(key): new live (\(new.kind))")
+                case (nil, nil): break
+                }
+            }
+        case (.array(let before), .array(let after)):
+            if let before, let after { compare(before, after, at: path + "[]", into: &differences) }
+        default:
+            if recorded.kind != live.kind { differences.append("\(path): recorded \(recorded.kind), live \(live.kind)") }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Mode drift against the real httpbin: recordings the hook altered play the part of an API that moved since.
+@Suite("Live: drift check", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+struct LiveDriftTests {
+    private let paths = ["/json", "/get?changed=1", "/get?same=1"]
+
+    /// Records `paths`; `alter` makes the recordings of /json and /get?changed differ from what httpbin answers.
+    private func record(in directory: URL, alter: Bool) async throws {
+        let hooks = CassetteHooks(beforeRecord: { interaction in
+            guard alter else { return interaction }
+            var altered = interaction
+            if interaction.request.path == "/json", let body = interaction.response?.body,
+               case .object(var root)? = JSONValue(parsing: body.data), case .object(var show)? = root["slideshow"] {
+                show["writer"] = show.removeValue(forKey: "author")
+                show["title"] = .integer(1)
+                root["slideshow"] = .object(show)
+                altered.response?.body = Body(JSONValue.object(root).serialized(in: JSONLayout()))
+            }
+            if interaction.request.url.contains("changed=1") {
+                altered.response?.status = 201
+                altered.response?.headers["Content-Type"] = "text/plain; charset=utf-8"
+            }
+            return altered
+        })
+        try await Cassette.use("api", mode: .all, directory: directory, hooks: hooks) { session in
+            for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
+        }
+    }
+
+    @Test("a changed answer is reported per request: status, media type and JSON shape; the file is not touched")
+    func driftIsReported() async throws {
+        try await withTemporaryDirectory { directory in
+            try await record(in: directory, alter: true)
+            let file = directory.appendingPathComponent("api.json")
+            let before = try Data(contentsOf: file)
+            var statuses: [Int] = []
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("api", mode: .drift, directory: directory) { session in
+                    for path in paths + ["/get?unrecorded=1"] {
+                        statuses.append(try await Fixture.get(LiveServer.url(path), on: session).1.statusCode)
+                    }
+                }
+            }
+            #expect(statuses == [200, 200, 200, 200], "the code under test gets the live answers")
+            let message = error?.message ?? ""
+            #expect(error?.code == .drift)
+            #expect(message.contains("GET \(LiveServer.url("/json")) (recording #1) drifted: $.slideshow.author: new live (string); $.slideshow.title: recorded number, live string; $.slideshow.writer: recorded string, missing live."), "\(message)")
+            #expect(message.contains("(recording #2) drifted: status: recorded 201, live 200; Content-Type: recorded text/plain, live application/json."), "\(message)")
+            #expect(message.contains("GET \(LiveServer.url("/get?unrecorded=1")) drifted: no recorded interaction matches this request."), "\(message)")
+            #expect(!message.contains("same=1"), "an unchanged answer is not reported")
+            #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
+    @Test("an unchanged API passes the check")
+    func noDrift() async throws {
+        try await withTemporaryDirectory { directory in
+            try await record(in: directory, alter: false)
+            try await Cassette.use("api", mode: .drift, directory: directory) { session in
+                for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
+            }
+        }
+    }
+}
