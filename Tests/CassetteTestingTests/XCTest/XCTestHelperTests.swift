@@ -74,6 +74,19 @@ final class XCTestHelperTests: XCTestCase {
         XCTAssertTrue(captured.first?.message.contains("GET http://api.test/elsewhere") == true, captured.first?.message ?? "")
     }
 
+    func testUnusedRecordingsFailAtTheCallWhenAsked() throws {
+        try Fixture.write([Fixture.interaction("http://api.test/a"), Fixture.interaction("http://api.test/b")], name: "two", in: directory)
+        capturing = true
+        let line = #line + 1
+        withCassette("two", record: .none, directory: directory, unused: .fail) { cassette in
+            _ = try? Self.body(of: URLRequest(url: URL(string: "http://api.test/a")!), on: cassette.session)
+        }
+        capturing = false
+        XCTAssertEqual(captured.count, 1)
+        XCTAssertEqual(captured.first?.line, line)
+        XCTAssertTrue(captured.first?.message.contains("#2 GET http://api.test/b") == true, captured.first?.message ?? "")
+    }
+
     func testACassetteThatCannotOpenIsReportedAndTheBodyDoesNotRun() {
         capturing = true
         var ran = false
