@@ -349,8 +349,10 @@ final class CassetteSession: Sendable {
             exchange.request = RecordedRequest(pending.outgoing.request, body: pending.outgoing.body)
             guard let edited = beforeRecord(exchange) else { return .cancelled }
             exchange = edited
+            // The request's own secrets stay secrets even when the hook removed them from the request (a token the
+            // response echoes must not reach the file because its header was dropped).
             let learned = state.withLock { $0.learned }
-            (request, secrets) = settings.redaction.redact(edited.request, learned: learned)
+            (request, secrets) = settings.redaction.redact(edited.request, learned: pending.secrets.secrets + learned)
         }
         if let response = exchange.response {
             var (interaction, learned) = recordedInteraction(response, request: request, secrets: secrets, at: exchange.recordedAt,

@@ -46,4 +46,25 @@ struct LiveHooksTests {
             #expect(String(decoding: replayed, as: UTF8.self).contains("00000000-0000-0000-0000-000000000000"))
         }
     }
+
+    @Test("a secret the hook removed from the request is still redacted where the response echoes it")
+    func removedSecretStaysSecret() async throws {
+        try await withTemporaryDirectory { directory in
+            let token = "hook-removed-token-8d1f"
+            let hooks = CassetteHooks(beforeRecord: { interaction in
+                var kept = interaction
+                kept.request.headers = kept.request.headers.filter { $0.key.lowercased() != "authorization" }
+                return kept
+            })
+            try await Cassette.use("echoed", mode: .all, directory: directory, hooks: hooks) { session in
+                var request = URLRequest(url: URL(string: LiveServer.url("/bearer"))!)
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                let (data, _) = try await Fixture.send(request, on: session)
+                #expect(String(decoding: data, as: UTF8.self).contains(token), "httpbin echoes the token")
+            }
+            let text = try String(contentsOf: directory.appendingPathComponent("echoed.json"), encoding: .utf8)
+            #expect(!text.contains(token))
+            #expect(text.contains("<REDACTED:authorization>"))
+        }
+    }
 }
