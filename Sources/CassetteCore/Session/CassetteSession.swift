@@ -311,7 +311,9 @@ final class CassetteSession: Sendable {
             state.recorded[pending.slot] = .cancelled
             guard !differences.isEmpty else { return }
             let recording = pending.drift?.position.map { " (recording #\($0))" } ?? ""
-            state.failures.append(CassetteError(.drift, "\(pending.stored.method) \(pending.stored.url)\(recording) drifted: \(differences.joined(separator: "; ")).",
+            // Keys are shown, never values; a key that spells one of the request's secrets is still replaced.
+            let text = pending.secrets.redact(text: differences.joined(separator: "; "))
+            state.failures.append(CassetteError(.drift, "\(pending.stored.method) \(pending.stored.url)\(recording) drifted: \(text).",
                                                 cassette: settings.file))
         }
     }
