@@ -7,7 +7,7 @@
 /// | policy | `Cassette.use` | `.cassette` trait | XCTest `withCassette` |
 /// |---|---|---|---|
 /// | ``ignore`` | nothing | nothing | nothing |
-/// | ``warn`` (default) | a message on standard error | a warning issue (Swift 6.2+; before, a message) | a message on standard error |
+/// | ``warn`` (default) | a message on standard error | a warning issue (Swift 6.3+; before, a message) | a message on standard error |
 /// | ``fail`` | `use` throws | an issue at the test | a failure at the call |
 ///
 /// With `CASSETTE_REPORT=<file>`, each cassette with unused interactions also appends one JSON line to that file,
