@@ -7,7 +7,9 @@ import Foundation
 /// may set another per interaction). When a cassette opens:
 ///
 /// - in a mode that may reach the network (`once`, `new`, `all`), an expired recording is not replayed: its request
-///   is recorded again, and the expired recording leaves the file when the cassette saves;
+///   is recorded again, and the expired recording leaves the file when the cassette saves (one whose request the
+///   run did not send stays, still expired);
+/// - a drift check (``RecordMode/drift``) sends everything live and ignores expiry;
 /// - in mode `none` (CI), an expired recording is never replayed silently: ``ExpiredPolicy/warn`` replays it and says
 ///   so, ``ExpiredPolicy/fail`` fails the test before its body runs, naming each one and the command that
 ///   records them again.

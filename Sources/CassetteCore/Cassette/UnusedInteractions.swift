@@ -12,7 +12,7 @@
 ///
 /// With `CASSETTE_REPORT=<file>`, each cassette with unused interactions also appends one JSON line to that file,
 /// whatever the policy: `{"cassette": <path>, "name": <name>, "unused": [{"interaction": 2, "method": "GET", "url": …}]}`,
-/// one run's worth for the `cassette` tool to list or prune.
+/// one run's worth, for a tool to list or prune (the planned `cassette` command).
 ///
 /// A cassette being recorded from scratch (mode ``RecordMode/all``, or a new file) replays nothing, so it has none.
 public enum UnusedInteractions: Sendable, Hashable {

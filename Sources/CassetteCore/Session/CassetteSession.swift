@@ -76,7 +76,8 @@ final class CassetteSession: Sendable {
         let previous = existing ?? []
         self.previous = previous
         let now = settings.now()
-        let expired = previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
+        // A drift check sends everything live: expiry does not concern it.
+        let expired = settings.mode == .drift ? [] : previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
         // A mode that may reach the network records expired recordings again (`once` then records like `new`);
         // `none` keeps them, as its policy says.
         let refreshes = !expired.isEmpty && settings.mode != .none && settings.mode != .drift
@@ -261,16 +262,24 @@ final class CassetteSession: Sendable {
             switch result {
             case .success(let exchange) where pending.drift != nil:
                 let headers = exchange.response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }
+                // Learn what the response teaches, as recording did (a token later requests send back must match
+                // its placeholder), then keep nothing of it.
+                let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
+                let (_, learned) = recordedInteraction(response, request: pending.stored, secrets: pending.secrets,
+                                                       at: settings.now(), for: pending)
+                var secrets = pending.secrets
+                for secret in learned { secrets.add(learned: secret) }
                 checkDrift(pending, DriftComparison.differences(recorded: pending.drift?.recorded, status: exchange.response.statusCode,
-                                                                headers: headers, body: exchange.body))
+                                                                headers: headers, body: exchange.body), secrets: secrets)
                 let setCookie = SessionCookies.setCookie(in: headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error) where pending.drift != nil:
                 if (error as? URLError)?.code != .cancelled {
                     let recordedCode = pending.drift?.recorded?.failure?.code
                     let code = (error as NSError).code
-                    checkDrift(pending, recordedCode == code ? [] : [recordedCode.map { "transport failure: recorded \($0), live \(code)" }
-                        ?? "live failed in transport (\(code)), the recording has a response"])
+                    let difference = pending.drift?.recorded == nil ? "no recorded interaction matches this request (live failed in transport: \(code))"
+                        : recordedCode.map { "transport failure: recorded \($0), live \(code)" } ?? "live failed in transport (\(code)), the recording has a response"
+                    checkDrift(pending, recordedCode == code ? [] : [difference], secrets: pending.secrets)
                 } else {
                     state.withLock { $0.recorded[pending.slot] = .cancelled }
                 }
@@ -306,13 +315,13 @@ final class CassetteSession: Sendable {
 
     /// Records the differences a drift check found for `pending` as a failure naming the request and its recording;
     /// nothing of the exchange is kept.
-    private func checkDrift(_ pending: PendingRecording, _ differences: [String]) {
+    private func checkDrift(_ pending: PendingRecording, _ differences: [String], secrets: SecretSet) {
         state.withLock { state in
             state.recorded[pending.slot] = .cancelled
             guard !differences.isEmpty else { return }
             let recording = pending.drift?.position.map { " (recording #\($0))" } ?? ""
-            // Keys are shown, never values; a key that spells one of the request's secrets is still replaced.
-            let text = pending.secrets.redact(text: differences.joined(separator: "; "))
+            // Keys are shown, never values; a key that spells a secret of the request or of its response is replaced.
+            let text = secrets.redact(text: differences.joined(separator: "; "))
             state.failures.append(CassetteError(.drift, "\(pending.stored.method) \(pending.stored.url)\(recording) drifted: \(text).",
                                                 cassette: settings.file))
         }
@@ -376,7 +385,9 @@ final class CassetteSession: Sendable {
                                      at recordedAt: Date, for pending: PendingRecording) -> (Interaction, learned: [InteractionSecret]) {
         var secrets = requestSecrets
         let keptBefore = settings.mode.replaysExisting ? previous.count : 0
-        let stored = settings.redaction.redact(response, secrets: &secrets, number: keptBefore + pending.slot + 1,
+        // A drift check learns under the number of the recording it compares with, so placeholders agree.
+        let number = pending.drift?.position ?? (keptBefore + pending.slot + 1)
+        let stored = settings.redaction.redact(response, secrets: &secrets, number: number,
                                                sentByClient: pending.outgoing.contains)
         let known = Set(requestSecrets.learned.map(\.value))
         let learned = secrets.learned.filter { !known.contains($0.value) }
@@ -481,8 +492,11 @@ final class CassetteSession: Sendable {
         if settings.mode == .all {
             try CassetteFile.save(keepingDates(of: recorded), to: settings.file)
         } else {
-            if !previous.isEmpty && recorded.isEmpty && refreshed.isEmpty { return }
-            try CassetteFile.append(recorded, openedWith: previous, dropping: refreshed, to: settings.file)
+            // An expired recording leaves the file only when this run recorded its request again.
+            let recordedKeys = Set(recorded.map { MatchKey(settings.matchers.key(for: $0.request)) })
+            let replaced = refreshed.filter { recordedKeys.contains(MatchKey(settings.matchers.key(for: $0.request))) }
+            if !previous.isEmpty && recorded.isEmpty { return }
+            try CassetteFile.append(recorded, openedWith: previous, dropping: replaced, to: settings.file)
         }
     }
 

@@ -67,4 +67,19 @@ struct LiveDriftTests {
             }
         }
     }
+
+    @Test("a value the server hands out and a later request sends back matches in the check as in recording")
+    func learnedValuesMatch() async throws {
+        try await withTemporaryDirectory { directory in
+            let rules = Redaction.default.redactingJSONKeys("uuid")
+            let flow: @Sendable (URLSession) async throws -> Void = { session in
+                let (data, _) = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+                let uuid = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])["uuid"] ?? ""
+                _ = try await Fixture.get(LiveServer.url("/anything/\(uuid)"), on: session)
+            }
+            try await Cassette.use("learned", mode: .all, redaction: rules, directory: directory) { try await flow($0) }
+            // A new uuid live: it must stand in for the recorded placeholder, and never show in a message.
+            try await Cassette.use("learned", mode: .drift, redaction: rules, directory: directory) { try await flow($0) }
+        }
+    }
 }
