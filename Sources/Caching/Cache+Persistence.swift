@@ -10,7 +10,7 @@ extension Cache where Key: Codable, Value: Codable {
     /// ``save(to:)`` writes for a cache into which they were inserted in this order (a repeated key keeps its first
     /// place and its last value).
     public static func encoded(entries: [(key: Key, value: Value)]) throws(CacheError) -> Data {
-        try encoded(CacheFileContents(entries: deduplicated(entries).map { ($0.key, $0.value, .distantFuture) }))
+        try encoded(CacheFileContents(entries: deduplicated(entries.map { ($0.key, $0.value, .distantFuture) })))
     }
 
     /// Writes a cache file holding `entries`, each with its own expiration date (`.distantFuture` for none), to `url`
@@ -19,10 +19,12 @@ extension Cache where Key: Codable, Value: Codable {
         try AtomicFile.write(try encoded(CacheFileContents(entries: deduplicated(entries))), to: url)
     }
 
-    /// `entries` with each repeated key in its first place, holding its last value and date.
+    /// `entries` with each repeated key in its first place, holding its last value and date, as inserting them gives.
     private static func deduplicated(_ entries: [(key: Key, value: Value, expirationDate: Date)]) -> [(key: Key, value: Value, expirationDate: Date)] {
         var positions: [Key: Int] = [:]
+        positions.reserveCapacity(entries.count)
         var unique: [(key: Key, value: Value, expirationDate: Date)] = []
+        unique.reserveCapacity(entries.count)
         for entry in entries {
             if let position = positions[entry.key] { unique[position] = entry } else {
                 positions[entry.key] = unique.count
@@ -35,23 +37,6 @@ extension Cache where Key: Codable, Value: Codable {
     /// Writes a cache file holding `entries` to `url` atomically, without building the cache: see ``encoded(entries:)``.
     public static func save(entries: [(key: Key, value: Value)], to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(entries: entries), to: url)
-    }
-
-    /// `entries` with each repeated key in its first place, holding its last value, as inserting them gives.
-    private static func deduplicated(_ entries: [(key: Key, value: Value)]) -> [(key: Key, value: Value)] {
-        var positions: [Key: Int] = [:]
-        positions.reserveCapacity(entries.count)
-        var unique: [(key: Key, value: Value)] = []
-        unique.reserveCapacity(entries.count)
-        for entry in entries {
-            if let position = positions[entry.key] {
-                unique[position].value = entry.value
-            } else {
-                positions[entry.key] = unique.count
-                unique.append(entry)
-            }
-        }
-        return unique
     }
 
     private static func encoded(_ contents: CacheFileContents<Key, Value>) throws(CacheError) -> Data {
@@ -105,7 +90,7 @@ extension Cache where Key: Codable, Value: Codable {
     /// `file` only names the source in errors.
     package static func entries(in data: Data, file: URL?, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
         let stored = try storedEntries(in: data, file: file)
-        return deduplicated(stored.filter { $0.expirationDate > now }.map { (key: $0.key, value: $0.value) })
+        return deduplicated(stored.filter { $0.expirationDate > now }).map { (key: $0.key, value: $0.value) }
     }
 
     /// Every entry of a cache file's bytes with its expiration date, the expired ones too (a tool that must tell

@@ -81,6 +81,19 @@ extension CassetteSession {
     }
 
     /// The error for a request still in flight when the body returned.
+    /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
+    static func expiredError(_ expired: [(position: Int, interaction: Interaction)], settings: CassetteSettings) -> CassetteError {
+        let shown = expired.prefix(10).map { entry in
+            let date = entry.interaction.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "?"
+            return "#\(entry.position) \(entry.interaction.request.method) \(entry.interaction.request.url) (expired \(date))"
+        }
+        let more = expired.count > shown.count ? " and \(expired.count - shown.count) more" : ""
+        return CassetteError(.expiredRecordings, """
+            \(expired.count) recording(s) are past their expiry and record mode "\(settings.mode)" cannot record them \
+            again: \(shown.joined(separator: "; "))\(more). Record them again with: \(settings.recordCommand(mode: .new))
+            """, cassette: settings.file)
+    }
+
     func unfinishedError(_ request: RecordedRequest) -> CassetteError {
         CassetteError(.unfinishedRequest,
                       "\(describe(request)) was still running when the body of Cassette.use returned, so it was not recorded. Wait for every request to finish inside the body.",

@@ -438,19 +438,6 @@ final class CassetteSession: Sendable {
         expiredKept.isEmpty ? nil : Self.expiredError(expiredKept, settings: settings)
     }
 
-    /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
-    private static func expiredError(_ expired: [(position: Int, interaction: Interaction)], settings: CassetteSettings) -> CassetteError {
-        let shown = expired.prefix(10).map { entry in
-            let date = entry.interaction.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "?"
-            return "#\(entry.position) \(entry.interaction.request.method) \(entry.interaction.request.url) (expired \(date))"
-        }
-        let more = expired.count > shown.count ? " and \(expired.count - shown.count) more" : ""
-        return CassetteError(.expiredRecordings, """
-            \(expired.count) recording(s) are past their expiry and record mode "\(settings.mode)" cannot record them \
-            again: \(shown.joined(separator: "; "))\(more). Record them again with: \(settings.recordCommand(mode: .new))
-            """, cassette: settings.file)
-    }
-
     /// The recorded interactions in order, their learned placeholders numbered by their final positions.
     ///
     /// A learned placeholder carries the number of the recording that taught it (`REDACTED_token_3`), so it stays
