@@ -44,6 +44,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let expiredRecordings = Code("expiredRecordings")
         /// In mode ``RecordMode/drift``, a live answer differs from its recording (or has none).
         public static let drift = Code("drift")
+        /// A HAR file could not be read: it is not JSON, or an entry lacks what HAR requires.
+        public static let invalidHAR = Code("invalidHAR")
     }
 
     /// What kind of failure this is.

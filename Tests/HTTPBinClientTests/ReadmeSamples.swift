@@ -48,3 +48,15 @@ final class EveryTestXCTests: XCTestCase {
     #expect(check.checked > 0)
     #expect(check.failures.isEmpty, "\(check)")
 }
+
+// README: HAR files
+@Test func replaysABrowserHAR() async throws {
+    // Recorded by Chromium through Playwright; see Tests/CassetteToolTests/Fixtures/HAR/README.md.
+    let har = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../CassetteToolTests/Fixtures/HAR/chromium-playwright-httpbin.har")
+    let echo = try await Cassette.use(har: har, unused: .ignore) { session in
+        try await HTTPBinClient(session: session, baseURL: URL(string: "http://127.0.0.1:8799")!)
+            .echo(query: ["source": "browser"])
+    }
+    #expect(echo.arguments.first { $0.name == "source" }?.values == ["browser"])
+}

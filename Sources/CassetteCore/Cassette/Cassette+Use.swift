@@ -173,7 +173,7 @@ extension Cassette {
     }
 
     /// One `use` call's cassette, between opening and closing.
-    private struct Scope {
+    struct Scope {
         let cassette: Cassette
         let callSite: CassetteError.CallSite
 

@@ -65,12 +65,28 @@ public final class Cassette: Sendable {
 
     /// Opens the cassette `name` (see ``CassetteOptions``); `filePath` locates the package's `Cassettes/` and
     /// `testName` is what a re-record command filters on.
-    package init(_ name: String, options: CassetteOptions, environment: [String: String], filePath: String,
-                 testName: String) throws(CassetteError) {
+    package convenience init(_ name: String, options: CassetteOptions, environment: [String: String], filePath: String,
+                             testName: String) throws(CassetteError) {
         let location = try CassetteLocation(name: name, directory: options.directory, environment: environment,
                                             filePath: filePath)
+        try self.init(name: name, file: location.file, mode: try options.mode.resolved(in: environment), options: options,
+                      environment: environment, testName: testName, preloaded: nil)
+    }
+
+    /// Opens a cassette that replays the HAR file `har` (see ``HTTPArchive``), its interactions redacted by the
+    /// options' rules as recording them would have; it never records, whatever `CASSETTE_RECORD` says.
+    package convenience init(har: URL, options: CassetteOptions, environment: [String: String],
+                             testName: String) throws(CassetteError) {
+        let contents = try HTTPArchive.interactions(contentsOf: har)
+        try self.init(name: har.deletingPathExtension().lastPathComponent, file: har, mode: .none, options: options,
+                      environment: environment, testName: testName,
+                      preloaded: options.redaction.redacting(contents.interactions))
+    }
+
+    private init(name: String, file: URL, mode: RecordMode, options: CassetteOptions, environment: [String: String],
+                 testName: String, preloaded: [Interaction]?) throws(CassetteError) {
         var settings = CassetteSettings(
-            file: location.file, mode: try options.mode.resolved(in: environment),
+            file: file, mode: mode,
             matchers: options.matchers.isEmpty ? RequestMatcher.defaults : options.matchers, redaction: options.redaction,
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
             testName: testName, now: options.now)
@@ -78,6 +94,7 @@ public final class Cassette: Sendable {
         settings.latency = options.latency
         settings.faults = options.faults
         settings.expiry = options.expiry
+        settings.preloaded = preloaded
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]
@@ -90,8 +107,8 @@ public final class Cassette: Sendable {
         unusedReport = environment[UnusedReport.variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         ProtocolRoutes.open(protocolClass, to: state)
         self.name = name
-        file = location.file
-        mode = settings.mode
+        self.file = file
+        self.mode = settings.mode
         self.configuration = configuration
     }
 
@@ -119,11 +136,14 @@ public final class Cassette: Sendable {
         if let expired = state.expiredWarning() { ending.warnings.append(expired) }
         // A body that threw stopped early, and a request that failed explains itself better (a request that found
         // no match names the recordings closest to it): what was not replayed then says nothing more.
-        let never = bodyFailed || !ending.failures.isEmpty ? [] : state.unusedInteractions()
-        guard !never.isEmpty else { return ending }
-        if let unusedReport {
-            do { try UnusedReport.append(never, cassette: file, name: name, to: unusedReport) } catch { ending.failures.append(error) }
+        let failed = bodyFailed || !ending.failures.isEmpty
+        let never = failed ? [] : state.unusedInteractions()
+        // Every use of a cassette file is reported, so that `cassette prune` removes only what no use replayed and
+        // leaves alone a cassette whose test failed. A HAR file is no cassette to prune.
+        if let unusedReport, state.settings.preloaded == nil {
+            do { try UnusedReport.append(never, failed: failed, cassette: file, name: name, to: unusedReport) } catch { ending.failures.append(error) }
         }
+        guard !never.isEmpty else { return ending }
         switch unused {
         case .ignore: break
         case .warn: ending.warnings.append(unusedError(never))

@@ -131,3 +131,10 @@ private struct JSONWriter {
         }.joined()
     }
 }
+
+extension JSONValue {
+    /// The value as indented JSON text with sorted keys, for people to read (`cassette show --body`).
+    package var prettyPrinted: String {
+        String(decoding: serialized(in: JSONLayout(indent: 2, colon: ": ")), as: UTF8.self)
+    }
+}

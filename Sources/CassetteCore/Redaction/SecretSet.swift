@@ -33,7 +33,7 @@ struct SecretSet: Sendable {
     /// returns its secret; a value already known keeps its first secret, a name already taken gets `-2`, `-3`, ...
     @discardableResult
     mutating func add(requestValue value: String, encoded: String? = nil, name: String) -> InteractionSecret? {
-        guard !value.isEmpty else { return nil }
+        guard !value.isEmpty, !isPlaceholder(value) else { return nil }
         if let position = positions[value] {
             // Seen before without percent-encoding (say in a header): keep how a URL or form encoded it.
             if let encoded, encoded != value, secrets[position].encoded == value, secrets[position].isRestorable {
@@ -64,7 +64,7 @@ struct SecretSet: Sendable {
     mutating func add(responseValue value: String, name: String, number: Int) -> InteractionSecret? {
         guard !value.isEmpty else { return nil }
         if let known = secret(for: value) { return known }
-        guard value.count >= InteractionSecret.minimumLearnedLength else { return nil }
+        guard value.count >= InteractionSecret.minimumLearnedLength, !isPlaceholder(value) else { return nil }
         let prefix = Self.learnedPrefix(stem: stem) + "\(SecretName.urlSafe(name))_"
         let base = prefix + String(number)
         // The second value under one name in one response is `_2`, and so on.
@@ -81,6 +81,18 @@ struct SecretSet: Sendable {
     static func learnedPrefix(stem: String) -> String {
         let trimmed = stem.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
         return SecretName.urlSafe(trimmed.isEmpty ? "REDACTED" : trimmed) + "_"
+    }
+
+    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`:
+    /// no secret, so that redacting a stored interaction again changes nothing (`cassette import-har` of an exported
+    /// cassette).
+    func isPlaceholder(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last, bytes.count >= 2 else { return false }
+        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">") {
+            return !bytes.dropFirst().dropLast().contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+        }
+        return last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem))
     }
 
     private mutating func uniqueName(_ name: String) -> String {

@@ -66,8 +66,13 @@ final class CassetteSession: Sendable {
     init(settings: CassetteSettings, configuration: URLSessionConfiguration) throws(CassetteError) {
         self.settings = settings
         cookies = SessionCookies(configuration: configuration)
-        CassetteFile.removeAbandonedSaves(of: settings.file)
-        let existing = try CassetteFile.load(settings.file)
+        let existing: [Interaction]?
+        if let preloaded = settings.preloaded {
+            existing = preloaded
+        } else {
+            CassetteFile.removeAbandonedSaves(of: settings.file)
+            existing = try CassetteFile.load(settings.file)
+        }
         if existing == nil && !settings.mode.records(fileExists: false) {
             throw CassetteError(.cassetteNotFound,
                                 "No cassette file, and record mode \"\(settings.mode)\" does not record. Record it with: \(settings.recordCommand(mode: .once))",

@@ -20,10 +20,17 @@ struct CassetteSettings: Sendable {
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date
+    /// The interactions of a HAR file the cassette replays (``Cassette/use(har:matching:redaction:repeatsLastResponse:unused:hooks:latency:faults:environment:isolation:fileID:filePath:line:column:function:_:)``),
+    /// already redacted; `nil` for a cassette file. Such a cassette never records.
+    var preloaded: [Interaction]?
 
     /// The command that records this cassette's test again in `mode`.
     func recordCommand(mode: RecordMode) -> String {
-        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
+        guard preloaded == nil else {
+            // A HAR file is only replayed: recording needs a cassette made from it.
+            return "swift run cassette import-har \(file.path) <name>, then CASSETTE_RECORD=\(mode) swift test --filter \(testName) with Cassette.use(\"<name>\")"
+        }
+        return "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
     }
 
     /// The test name a `#function` value gives: `fetchUser()` becomes `fetchUser`.

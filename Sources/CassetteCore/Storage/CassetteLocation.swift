@@ -12,9 +12,9 @@ import Darwin
 /// Everything that can make the file land elsewhere, or fail half-way through creating its folders, is refused here,
 /// before anything touches the disk: names that are too long, and paths that a symbolic link leads out of the
 /// cassette directory.
-struct CassetteLocation: Sendable {
+package struct CassetteLocation: Sendable {
     /// The environment variable that overrides the cassette directory.
-    static let directoryVariable = "CASSETTE_DIR"
+    package static let directoryVariable = "CASSETTE_DIR"
 
     /// The longest path component a name may have, in UTF-8 bytes (the last one counted with `.json`): what
     /// common file systems (ext4, APFS, NTFS) allow for one file name.
@@ -29,11 +29,11 @@ struct CassetteLocation: Sendable {
     static let maximumNameBytes = 1024
 
     /// The cassette file, as the name and directory spell it (symbolic links not resolved).
-    let file: URL
+    package let file: URL
 
     /// Resolves a cassette name against, in order: `directory`, `CASSETTE_DIR`, and `Cassettes/` at the root of
     /// the package that contains `filePath` (the calling test file).
-    init(name: String, directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) {
+    package init(name: String, directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) {
         let components = try Self.validatedComponents(of: name)
         let base = Self.directory(directory, environment: environment, filePath: filePath)
         var file = base
@@ -45,7 +45,7 @@ struct CassetteLocation: Sendable {
 
     /// The cassette directory: `directory` when given, else `CASSETTE_DIR`, else `Cassettes/` at the root of the
     /// package that contains `filePath`.
-    static func directory(_ directory: URL?, environment: [String: String], filePath: String) -> URL {
+    package static func directory(_ directory: URL?, environment: [String: String], filePath: String) -> URL {
         if let directory { return directory }
         if let variable = environment[directoryVariable], !variable.isEmpty {
             return URL(fileURLWithPath: variable, isDirectory: true)

@@ -8,25 +8,31 @@ import Musl
 import Darwin
 #endif
 
-/// The file `CASSETTE_REPORT` names: one JSON line per cassette that had interactions its test never replayed,
-/// appended by every cassette of a run (and of parallel runs: each line is written whole, under the file's lock).
+/// The file `CASSETTE_REPORT` names: one JSON line per use of a cassette file, appended by every cassette of a run
+/// (and of parallel runs: each line is written whole, under the file's lock), for `cassette unused` and
+/// `cassette prune`.
 ///
 /// ```json
 /// {"cassette":"/…/Cassettes/Users/fetch.json","name":"Users/fetch","unused":[{"interaction":2,"method":"GET","url":"http://…/users/2"}]}
 /// ```
+///
+/// `unused` lists the recorded interactions that use never replayed (positions from 1), empty when it replayed them
+/// all. A use whose test threw, or whose requests failed, says `"failed":true` and lists nothing: it may have stopped
+/// before the requests that needed the rest.
 enum UnusedReport {
     /// The environment variable naming the report file.
     static let variable = "CASSETTE_REPORT"
 
-    /// Appends the line for the cassette `name` in `cassette`, whose `unused` interactions (positions from 1) were
-    /// never replayed, to `report`.
-    static func append(_ unused: [(position: Int, interaction: Interaction)], cassette: URL, name: String,
+    /// Appends the line for a use of the cassette `name` in `cassette`, whose `unused` interactions (positions from
+    /// 1) were never replayed, to `report`.
+    static func append(_ unused: [(position: Int, interaction: Interaction)], failed: Bool, cassette: URL, name: String,
                        to report: URL) throws(CassetteError) {
-        let line: [String: Any] = [
+        var line: [String: Any] = [
             "cassette": cassette.path, "name": name,
             "unused": unused.map { ["interaction": $0.position, "method": $0.interaction.request.method,
                                     "url": $0.interaction.request.url] },
         ]
+        if failed { line["failed"] = true }
         guard var data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             throw failure("the line could not be written as JSON", report, cassette)
         }

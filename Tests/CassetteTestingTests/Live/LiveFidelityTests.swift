@@ -32,6 +32,34 @@ struct LiveFidelityTests {
         }
     }
 
+    /// The same cases replayed from a HAR file: the recording exported (as `cassette export-har` does) and replayed
+    /// with `Cassette.useConfiguration(har:)` shows the code what replaying the cassette shows it; and importing that
+    /// HAR file gives back the cassette file byte for byte.
+    @Test(arguments: FidelityCase.all)
+    func sameObservationsFromHAR(_ fidelityCase: FidelityCase) async throws {
+        try await withTemporaryDirectory { directory in
+            _ = await observe(fidelityCase, mode: .all, in: directory)
+            let file = directory.appendingPathComponent("fidelity.json")
+            guard let recorded = try CassetteFile.load(file) else { return }
+            let har = directory.appendingPathComponent("fidelity.har")
+            try HTTPArchive.encoded(recorded).write(to: har)
+            let replay = await observe(fidelityCase, mode: .none, in: directory)
+            let fromHAR: Observation
+            do {
+                fromHAR = try await Cassette.useConfiguration(har: har, redaction: fidelityCase.redaction) { configuration in
+                    await fidelityCase.run(configuration)
+                }
+            } catch {
+                Issue.record("replaying the HAR file failed: \(error)")
+                return
+            }
+            #expect(fromHAR == replay, "HAR replay differs from cassette replay\nreplay:\n  \(replay)\nHAR:\n  \(fromHAR)")
+            let imported = directory.appendingPathComponent("imported.json")
+            try CassetteFile.save(fidelityCase.redaction.redacting(try HTTPArchive.interactions(contentsOf: har).interactions), to: imported)
+            #expect(try Data(contentsOf: imported) == Data(contentsOf: file), "cassette → HAR → cassette changed the file")
+        }
+    }
+
     /// What the case observed through a cassette in `mode`; a `CassetteError` thrown by `use` counts as its error.
     private func observe(_ fidelityCase: FidelityCase, mode: RecordMode, in directory: URL) async -> Observation {
         do {

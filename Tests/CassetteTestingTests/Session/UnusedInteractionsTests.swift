@@ -68,8 +68,9 @@ struct UnusedInteractionsTests {
         }
     }
 
-    @Test("CASSETTE_REPORT collects one JSON line per cassette with unused interactions, whatever the policy")
+    @Test("CASSETTE_REPORT collects one JSON line per use of a cassette, whatever the policy; a failed use lists nothing")
     func reportFile() async throws {
+        struct Stop: Error {}
         try await withTemporaryDirectory { directory in
             try writeFour("one", in: directory)
             try writeFour("nested/two", in: directory)
@@ -82,13 +83,23 @@ struct UnusedInteractionsTests {
             try await Cassette.use("nested/two", mode: .none, directory: directory, unused: .ignore, environment: environment) { session in
                 for path in ["a", "a", "b"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
             }
+            try await Cassette.use("nested/two", mode: .none, directory: directory, environment: environment) { session in
+                for path in ["a", "a", "b", "c"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
+            }
+            await #expect(throws: Stop.self) {
+                try await Cassette.use("one", mode: .none, directory: directory, environment: environment) { session in
+                    _ = try await Fixture.get("http://api.test/a", on: session)
+                    throw Stop()
+                }
+            }
             let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
-            #expect(lines.count == 2)
+            #expect(lines.count == 4)
             let entries = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-            #expect(entries.map { $0["name"] as? String } == ["one", "nested/two"])
-            #expect(entries.map { ($0["cassette"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["one.json", "two.json"])
+            #expect(entries.map { $0["name"] as? String } == ["one", "nested/two", "nested/two", "one"])
+            #expect(entries.map { ($0["cassette"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["one.json", "two.json", "two.json", "one.json"])
             let unused = entries.map { ($0["unused"] as? [[String: Any]] ?? []).map { "\($0["interaction"] ?? "")" } }
-            #expect(unused == [["3", "4"], ["4"]])
+            #expect(unused == [["3", "4"], ["4"], [], []])
+            #expect(entries.map { $0["failed"] as? Bool } == [nil, nil, nil, true])
             let first = try #require((entries[0]["unused"] as? [[String: Any]])?.first)
             #expect(first["method"] as? String == "GET" && first["url"] as? String == "http://api.test/b")
         }
