@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "HTTPBinClient", targets: ["HTTPBinClient"]),
         .executable(name: "demo", targets: ["demo"]),
         .executable(name: "cassette-bench", targets: ["cassette-bench"]),
+        .executable(name: "cassette", targets: ["cassette"]),
+        // `swift package cassette ...` in any package that depends on this one.
+        .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),
     ],
     targets: [
         // One small lock box shared by our modules through `package` access; not a product.
@@ -34,6 +37,15 @@ let package = Package(
         .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteCore"], swiftSettings: strictSettings),
         // Performance, measured side by side with each floor: Scripts/bench.sh. Never part of the tests.
         .executableTarget(name: "cassette-bench", dependencies: ["CassetteCore"], swiftSettings: strictSettings),
+        // The `cassette` command's work (arguments, subcommands, their output), a library so tests run it in process;
+        // the executable only hands it the process's arguments and streams.
+        .target(name: "CassetteTool", dependencies: ["CassetteCore", "Caching"], swiftSettings: strictSettings),
+        .executableTarget(name: "cassette", dependencies: ["CassetteTool"], swiftSettings: strictSettings),
+        // Runs the `cassette` executable for `swift package cassette ...`, from the package's root. It asks for no
+        // permission, so that reading commands need no flag; see the plugin for what that means for writing ones.
+        .plugin(name: "CassettePlugin",
+                capability: .command(intent: .custom(verb: "cassette", description: "Inspect, verify, prune and convert cassettes (cassette --help)")),
+                dependencies: ["cassette"], path: "Sources/CassettePlugin"),
 
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "Locking"], swiftSettings: strictSettings),
         .testTarget(name: "CachingTests", dependencies: ["Caching", "Locking"], swiftSettings: strictSettings),
@@ -42,6 +54,9 @@ let package = Package(
         // The cassette decoder's fuzz target: Scripts/fuzz.sh builds it with libFuzzer; a plain build replays inputs.
         .executableTarget(name: "CassetteFuzz", dependencies: ["CassetteCore"], path: "Tests/Fuzz", swiftSettings: strictSettings),
         .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking", "CassetteChild"], swiftSettings: strictSettings),
+        // Fixtures/ holds the cassettes and HAR files the tests read, Golden/ the exact output they expect.
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "Caching", "Locking", "cassette"],
+                    exclude: ["Fixtures", "Golden"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPBinClientTests", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

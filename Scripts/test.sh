@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test run, as CI does it:
 #  1. the README's test command, `swift test`, offline: no server and CI=true, so nothing can record and
-#     every test replays from Cassettes/; then Scripts/scan-secrets.sh over Cassettes/;
+#     every test replays from Cassettes/; then Scripts/scan-secrets.sh and `cassette verify` over Cassettes/;
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), the live
 #     suite records from it into temporary cassettes and replays them offline;
 #  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
@@ -19,6 +19,9 @@ swift test
 
 echo "== the committed cassettes hold no unredacted secret: Scripts/scan-secrets.sh"
 Scripts/scan-secrets.sh Cassettes
+
+echo "== the committed cassettes decode, are redacted and repeat no key: swift run cassette verify Cassettes"
+swift run cassette verify Cassettes
 
 echo "== live: record from httpbin on loopback, replay offline"
 trap 'Scripts/httpbin.sh stop || true' EXIT

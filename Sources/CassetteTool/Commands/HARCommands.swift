@@ -1,0 +1,78 @@
+import CassetteCore
+import Foundation
+
+/// `cassette export-har` and `cassette import-har`: cassettes to and from HTTP Archive (HAR 1.2) files.
+enum HARCommands {
+    static let exportSpec = CommandSpec(
+        name: "export-har", summary: "Write a cassette as a HAR 1.2 file, for browsers' developer tools and HAR viewers.",
+        usage: "export-har <cassette> [-o <file.har>]",
+        arguments: [.init(name: "cassette", help: "A cassette file, or a cassette name (httpbin/search).")],
+        options: [.init(name: "output", short: "o", value: "file.har", help: "Where to write it (default: standard output).")],
+        discussion: """
+        Each redirect a request went through becomes an entry of its own, as browsers export them. What HAR has no
+        field for (a transport failure, an expiry date) goes in the entry's _cassette object, so that import-har gives
+        back the same cassette file.
+        """)
+
+    static let importSpec = CommandSpec(
+        name: "import-har", summary: "Make a cassette from a HAR file (a browser's, mitmproxy's, Charles', ...).",
+        usage: "import-har <file.har> <name> [--redact <rule>]... [--force]",
+        arguments: [
+            .init(name: "file.har", help: "The HAR file."),
+            .init(name: "name", help: "The cassette's name, as tests use it (checkout/happy-path)."),
+        ],
+        options: [
+            .init(name: "redact", value: "rule", repeats: true, help: RedactionRules.help),
+            .init(name: "force", short: "f", help: "Replace the cassette if it exists."),
+        ],
+        discussion: """
+        The cassette is written where the harness looks for <name>: $CASSETTE_DIR, else Cassettes/ at the root of the
+        package around the current directory. It is redacted as recording would have redacted it, by the default rules
+        and the --redact ones: check the result with 'cassette verify' before you commit it.
+        A response that redirects, followed by a later entry requesting its target, becomes one interaction that went
+        through the redirect, as URLSession follows it. Entries a browser cancelled are skipped, and said so.
+        """)
+
+    static let export = Subcommand(spec: exportSpec) { arguments, context in
+        let paths = CassettePaths(context: context)
+        let file = try paths.cassetteFile(arguments.argument(0) ?? "")
+        let har = try HTTPArchive.encoded(try CassetteFile.load(file) ?? [])
+        guard let output = arguments.value("output"), output != "-" else {
+            context.output(String(decoding: har, as: UTF8.self))
+            return ExitStatus.success
+        }
+        let destination = paths.resolved(output)
+        do {
+            try har.write(to: destination, options: .atomic)
+        } catch {
+            throw ToolFailure("Could not write \(paths.display(destination)): \(error.localizedDescription)")
+        }
+        context.errors("exported \(paths.display(file)) to \(paths.display(destination))\n")
+        return ExitStatus.success
+    }
+
+    static let `import` = Subcommand(spec: importSpec) { arguments, context in
+        let paths = CassettePaths(context: context)
+        let rules = try RedactionRules(arguments.all("redact"), environment: context.environment, spec: importSpec)
+        let source = paths.resolved(arguments.argument(0) ?? "")
+        let name = arguments.argument(1) ?? ""
+        let destination = try paths.cassetteFile(named: name)
+        if FileManager.default.fileExists(atPath: destination.path) && !arguments.flag("force") {
+            throw ToolFailure("\(paths.display(destination)) exists already; pass --force to replace it.")
+        }
+        let contents = try HTTPArchive.interactions(contentsOf: source)
+        guard !contents.interactions.isEmpty else {
+            throw ToolFailure("\(paths.display(source)) holds no exchange to replay\(contents.skipped.isEmpty ? "" : " (\(contents.skipped.joined(separator: "; ")))").")
+        }
+        try CassetteFile.save(rules.redaction.redacting(contents.interactions), to: destination)
+        var summary = "imported \(Formatting.count(contents.interactions.count, "interaction")) from \(paths.display(source)) into \(paths.display(destination))"
+        if !contents.skipped.isEmpty {
+            summary += "; skipped " + contents.skipped.joined(separator: "; ")
+        }
+        context.output(summary + "\n")
+        let problems = VerifyCommand.problems(in: destination, scan: SecretScan(
+            extraHeaderNames: rules.headerNames, extraParameterNames: rules.parameterNames, literalSecrets: rules.literals))
+        for problem in problems { context.errors("warning: \(paths.display(destination)): \(problem)\n") }
+        return problems.isEmpty ? ExitStatus.success : ExitStatus.problems
+    }
+}

@@ -1,0 +1,81 @@
+import CassetteCore
+import Foundation
+
+/// `cassette show <cassette> [--interaction N] [--body]`: what a cassette holds, readable.
+enum ShowCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        summary: "Show a cassette's requests and responses.",
+        usage: "show <cassette> [--interaction <N>] [--body]",
+        arguments: [.init(name: "cassette", help: "A cassette file, or a cassette name (httpbin/search).")],
+        options: [
+            .init(name: "interaction", short: "i", value: "N", help: "Show interaction N (from 1) alone, with its headers."),
+            .init(name: "body", short: "b", help: "Show bodies: JSON indented, text as it is, binary as its size and SHA-256."),
+        ],
+        discussion: """
+        Each interaction shows its method and URL, then each redirect, then the status, content type and body size of
+        the response (or the transport failure), when it was recorded, how long it took and when it expires.
+        """)
+
+    static let command = Subcommand(spec: spec) { arguments, context in
+        let paths = CassettePaths(context: context)
+        let file = try paths.cassetteFile(arguments.argument(0) ?? "")
+        let interactions = try CassetteFile.load(file) ?? []
+        let selected = try arguments.positiveInteger("interaction", spec: spec)
+        if let selected, selected > interactions.count {
+            throw ToolFailure("\(paths.display(file)) has \(Formatting.count(interactions.count, "interaction")); there is no #\(selected).",
+                              status: ExitStatus.usage)
+        }
+        var text = "\(paths.display(file)): \(Formatting.count(interactions.count, "interaction"))\n"
+        for (offset, interaction) in interactions.enumerated() where selected == nil || selected == offset + 1 {
+            text += "\n" + describe(interaction, number: offset + 1, headers: selected != nil, bodies: arguments.flag("body"),
+                                    now: context.now)
+        }
+        context.output(text)
+        return ExitStatus.success
+    }
+
+    /// One interaction, as `show` prints it.
+    static func describe(_ interaction: Interaction, number: Int, headers: Bool, bodies: Bool, now: Date) -> String {
+        let request = interaction.request
+        var lines = ["#\(number)  \(request.method) \(request.url)"]
+        if headers { lines += headerLines(request.headers) }
+        if bodies, let body = request.body { lines.append(Formatting.indented(describe(body), by: 6)) }
+        if let response = interaction.response {
+            for hop in response.redirects {
+                lines.append("    → \(hop.status) redirect from \(hop.url)")
+                if headers { lines += headerLines(hop.headers) }
+            }
+            let type = response.headers.first { $0.key.lowercased() == "content-type" }?.value
+            var summary = "    → \(response.status)"
+            if let type { summary += " \(type)" }
+            summary += ", " + (response.body.map { Formatting.count($0.data.count, "byte") } ?? "no body")
+            lines.append(summary)
+            if headers { lines += headerLines(response.headers) }
+            if bodies, let body = response.body { lines.append(Formatting.indented(describe(body), by: 6)) }
+        } else if let failure = interaction.failure {
+            lines.append("    → failed: URLError \(failure.code) (\(failure.description))")
+        }
+        var facts = ["recorded " + Formatting.timestamp(interaction.recordedAt)]
+        if let duration = interaction.duration { facts.append("took " + Formatting.duration(duration)) }
+        if let expires = interaction.expiresAt {
+            facts.append((expires <= now ? "expired " : "expires ") + Formatting.timestamp(expires))
+        }
+        lines.append("    " + facts.joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func headerLines(_ headers: [String: String]) -> [String] {
+        headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "      \($0.key): \($0.value)" }
+    }
+
+    /// A body for people: JSON indented, UTF-8 text as it is, anything else as its size and SHA-256.
+    static func describe(_ body: Body) -> String {
+        if let json = body.json { return json.prettyPrinted }
+        if let text = String(data: body.data, encoding: .utf8), Data(text.utf8) == body.data,
+           !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+            return text
+        }
+        return "(binary, \(Formatting.count(body.data.count, "byte")), SHA-256 \(SHA256.hex(body.data)))"
+    }
+}
