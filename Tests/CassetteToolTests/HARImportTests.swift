@@ -63,7 +63,9 @@ import FoundationNetworking
         func recordedText(_ index: Int) -> String? {
             ((entries[index]["response"] as? [String: Any])?["content"] as? [String: Any])?["text"] as? String
         }
-        try await Cassette.use(har: Self.mitmproxy) { session in
+        // The 302 of /cookies/set, which curl did not follow, is left out: what a client sees of an unfollowed
+        // redirect is the platform's business, not the HAR's.
+        try await Cassette.use(har: Self.mitmproxy, unused: .ignore) { session in
             let get = try await Self.fetch(Self.request("http://127.0.0.1:8799/get?q=swift%20testing&page=2",
                                                         headers: ["Accept": "application/json"]), on: session)
             #expect(get.status == 200 && get.body == Data((recordedText(0) ?? "").utf8))
@@ -80,6 +82,10 @@ import FoundationNetworking
 
             let png = try await Self.fetch(Self.request("http://127.0.0.1:8799/image/png"), on: session)
             #expect(png.body.count == 8090 && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.contentType == "image/png")
+
+            // curl asked for gzip and mitmproxy kept the decoded body: the code gets it decoded, as URLSession gives it.
+            let gzip = try await Self.fetch(Self.request("http://127.0.0.1:8799/gzip"), on: session)
+            #expect(gzip.status == 200 && gzip.body == Data((recordedText(4) ?? "").utf8))
 
             let redirected = try await Self.fetch(Self.request("http://127.0.0.1:8799/redirect-to?url=/get"), on: session)
             #expect(redirected.status == 200 && redirected.url == "http://127.0.0.1:8799/get")

@@ -89,15 +89,13 @@ import FoundationNetworking
         try await ToolSandbox.withAsync { sandbox in
             let report = sandbox.file("report.jsonl")
             let environment = ["CASSETTE_REPORT": report.path, "CASSETTE_DIR": sandbox.file("Cassettes").path]
-            try await Cassette.use("api/users", mode: .none, unused: .ignore, environment: environment) { session in
-                var request = URLRequest(url: URL(string: "https://api.example.com/users/1?fields=name%2Cemail")!)
-                request.setValue("application/json", forHTTPHeaderField: "Accept")
-                request.setValue("Bearer live-token-abcdef", forHTTPHeaderField: "Authorization")
-                _ = try await session.data(for: request)
+            try await Cassette.use("api/avatar", mode: .none, unused: .ignore, environment: environment) { session in
+                _ = try await session.data(from: URL(string: "https://api.example.com/users/1/avatar")!)
             }
             let run = sandbox.run(["prune", "--report", report.path])
             #expect(run.output.contains("removed 1 of 2 interactions"), "\(run.output)")
-            #expect(try #require(try CassetteFile.load(sandbox.file("Cassettes/api/users.json"))).count == 1)
+            let kept = try #require(try CassetteFile.load(sandbox.file("Cassettes/api/avatar.json")))
+            #expect(kept.map(\.request.url) == ["https://api.example.com/users/1/avatar"])
         }
     }
 }
