@@ -75,6 +75,22 @@ import FoundationNetworking
         }
     }
 
+    @Test("a cassette that no longer reads is left alone, and the others are still pruned")
+    func unreadableCassetteIsSkipped() throws {
+        try ToolSandbox.with { sandbox in
+            let report = [
+                Self.line(sandbox, "api/avatar", unused: [Self.offline]),
+                Self.line(sandbox, "api/users", unused: [Self.users2]),
+            ].joined(separator: "\n")
+            try Data(report.utf8).write(to: sandbox.file("report.jsonl"))
+            try Data("{ not a cassette".utf8).write(to: sandbox.file("Cassettes/api/avatar.json"))
+            let run = sandbox.run(["prune", "--report", "report.jsonl"])
+            #expect(run.status == 0)
+            #expect(run.output.contains("api/avatar.json: left alone: it does not read as a cassette"))
+            #expect(try #require(try CassetteFile.load(sandbox.file("Cassettes/api/users.json"))).count == 1)
+        }
+    }
+
     @Test("a malformed report line is an error naming the line")
     func malformedReport() throws {
         try ToolSandbox.with { sandbox in

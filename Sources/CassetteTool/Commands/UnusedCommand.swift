@@ -59,6 +59,11 @@ enum UnusedCommand {
                     continue
                 }
                 interactions = loaded
+            } catch {
+                // One broken cassette does not stop the others; verify says what is wrong with it.
+                context.output("\(shown): left alone: it does not read as a cassette (run cassette verify)\n")
+                skipped += 1
+                continue
             }
             let positions = cassette.neverReplayed.keys.sorted()
             let changed = positions.contains { position in
