@@ -36,5 +36,5 @@ Scripts/httpbin.sh stop
 count="$(find "$recorded" -name '*.json' | wc -l | tr -d ' ')"
 echo "== recorded $count cassettes into $recorded; replaying them offline"
 [ "$count" -gt 0 ] || { echo "nothing was recorded into $recorded" >&2; exit 1; }
-CASSETTE_DIR="$recorded" CASSETTE_RECORD=none swift test --filter "$integrations"
+CASSETTE_DIR="$recorded" CASSETTE_RECORD=never swift test --filter "$integrations"
 rm -rf "$recorded"

@@ -4,15 +4,16 @@ import Foundation
 ///
 /// | mode | cassette file exists | cassette file missing |
 /// |---|---|---|
-/// | ``none`` | replay; an unmatched request fails | fail |
+/// | ``never`` | replay; an unmatched request fails | fail |
 /// | ``once`` | replay; an unmatched request fails | record everything |
 /// | ``new`` | replay what matches, record what does not, keep the rest | record everything |
 /// | ``all`` | record everything, replacing the file | record everything |
 /// | ``drift`` | send everything live, compare each answer with its recording, write nothing | fail |
 ///
-/// The mode comes from, in order: the `mode:` argument of `Cassette.use` (the `record:` of `withCassette`, or of the
-/// `.cassette` trait on the test, then on its suites); the `CASSETTE_RECORD` environment variable; and the default:
-/// ``once``, or ``none`` when `CI` is set. ``automatic``, the argument's default, means "not given".
+/// The mode comes from, in order: the `record:` of the call (`Cassette.use`, `withCassette`), of the `.cassette`
+/// trait on the test, then on its suites (see ``CassetteOptions``); the `CASSETTE_RECORD` environment variable; and
+/// the default: ``once``, or ``never`` when `CI` is set. ``automatic`` is that default, stated: it reads the
+/// environment, and sets back a mode a suite chose.
 ///
 /// When two processes record into one cassette at once, each save re-reads the file under a lock and adds its new
 /// recordings to it, so both are kept; in ``all`` the last process to save wins.
@@ -20,12 +21,12 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     private let kind: Kind
 
     private enum Kind: String, CaseIterable {
-        case none, once, new, all, drift
+        case never, once, new, all, drift
         case automatic
     }
 
     /// Replay only; nothing is ever recorded.
-    public static let none = RecordMode(kind: .none)
+    public static let never = RecordMode(kind: .never)
     /// Record a cassette whose file does not exist yet; otherwise replay only.
     public static let once = RecordMode(kind: .once)
     /// Replay what matches and record what does not, keeping the existing interactions.
@@ -40,7 +41,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// real API moved away from the recordings before users do.
     public static let drift = RecordMode(kind: .drift)
 
-    /// No mode given: use `CASSETTE_RECORD` if set, else ``none`` when `CI` is set, else ``once``.
+    /// No mode given: use `CASSETTE_RECORD` if set, else ``never`` when `CI` is set, else ``once``.
     public static let automatic = RecordMode(kind: .automatic)
 
     /// The environment variable that chooses the mode.
@@ -52,7 +53,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// The mode's name, as `CASSETTE_RECORD` spells it.
     public var description: String { kind.rawValue }
 
-    /// The mode named `value` (`none`, `once`, `new`, `all` or `drift`), or an error listing the valid values.
+    /// The mode named `value` (`never`, `once`, `new`, `all` or `drift`), or an error listing the valid values.
     public init(_ value: String) throws(CassetteError) {
         guard let kind = Kind(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()), kind != .automatic else {
             throw CassetteError(.invalidRecordMode,
@@ -66,14 +67,14 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This mode, or for ``automatic`` the mode `environment` asks for: `CASSETTE_RECORD` if set and not empty,
-    /// else ``none`` when `CI` is set (and not `false` or `0`), else ``once``.
+    /// else ``never`` when `CI` is set (and not `false` or `0`), else ``once``.
     public func resolved(in environment: [String: String]) throws(CassetteError) -> RecordMode {
         guard kind == .automatic else { return self }
         if let value = environment[Self.environmentVariable], !value.isEmpty {
             return try RecordMode(value)
         }
         if let ci = environment["CI"], !ci.isEmpty, ci.lowercased() != "false", ci != "0" {
-            return .none
+            return .never
         }
         return .once
     }
@@ -84,7 +85,7 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// Whether an unmatched request may go to the real network, given whether the file existed.
     func records(fileExists: Bool) -> Bool {
         switch kind {
-        case .none, .automatic: false
+        case .never, .automatic: false
         case .once: !fileExists
         case .new, .all: true
         case .drift: fileExists

@@ -38,7 +38,7 @@ enum Cases {
         let count = distinct(shape)
         let name = try Fixtures.cassette(count: count, shape: shape)
         let floor = FloorProtocol.session()
-        let (floorTimes, replayTimes) = try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
+        let (floorTimes, replayTimes) = try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { session in
             try await interleaved(repetitions: replayRepetitions, {
                 for index in 0..<requests { try await send(shape.request(index % count), on: floor) }
             }, {
@@ -60,9 +60,9 @@ enum Cases {
     static func scaling(_ shape: Shape, requests: Int) async throws -> Row {
         let counts = [10, 1_000, 10_000]
         let names = try counts.map { try Fixtures.cassette(count: $0, shape: shape) }
-        let times = try await Cassette.use(names[0], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { small in
-            try await Cassette.use(names[1], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { medium in
-                try await Cassette.use(names[2], mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { large in
+        let times = try await Cassette.use(.named(names[0]), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { small in
+            try await Cassette.use(.named(names[1]), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { medium in
+                try await Cassette.use(.named(names[2]), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { large in
                     try await roundRobin(repetitions: replayRepetitions, zip(counts, [small, medium, large]).map { count, session in
                         { for index in 0..<requests { try await send(shape.request(index % count), on: session) } }
                     })
@@ -99,7 +99,7 @@ enum Cases {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<8 {
                     group.addTask {
-                        try await Cassette.use(name, mode: .none, directory: Fixtures.folder, repeatsLastResponse: true) { session in
+                        try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { session in
                             for index in 0..<requests { try await send(shape.request(index % count), on: session) }
                         }
                     }
@@ -129,7 +129,7 @@ enum Cases {
             }
         }, {
             for _ in 0..<tests {
-                try await Cassette.use(name, mode: .none, directory: Fixtures.folder) { session in
+                try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder))) { session in
                     try await send(Shape.realistic.request(0), on: session)
                 }
             }

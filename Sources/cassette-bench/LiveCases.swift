@@ -35,7 +35,7 @@ enum LiveCases {
         let (liveTimes, recordTimes) = try await interleaved(repetitions: repetitions, {
             for url in urls { try await Cases.get(url, on: plain) }
         }, {
-            try await Cassette.use("recorded", mode: .all, directory: Fixtures.folder) { session in
+            try await Cassette.use("recorded", record: .all, options: .init(directory: .at(Fixtures.folder))) { session in
                 for url in urls { try await Cases.get(url, on: session) }
             }
         })
@@ -43,7 +43,7 @@ enum LiveCases {
         var replays: [Double] = []
         for _ in 0..<repetitions {
             replays.append(try await elapsed {
-                try await Cassette.use("recorded", mode: .none, directory: Fixtures.folder) { session in
+                try await Cassette.use("recorded", record: .never, options: .init(directory: .at(Fixtures.folder))) { session in
                     for url in urls { try await Cases.get(url, on: session) }
                 }
             })

@@ -44,8 +44,7 @@ enum MemoryCase {
     /// In the child: replay the large body once and print the peak resident bytes.
     static func child(file: String) async throws {
         let url = URL(fileURLWithPath: file)
-        let size = try await Cassette.use(url.deletingPathExtension().lastPathComponent, mode: .none,
-                                          directory: url.deletingLastPathComponent()) { session in
+        let size = try await Cassette.use(.named(url.deletingPathExtension().lastPathComponent), record: .never, options: .init(directory: .at(url.deletingLastPathComponent()))) { session in
             try await session.data(for: URLRequest(url: Fixtures.url(0))).0.count
         }
         guard size == bodySize else { throw URLError(.cannotDecodeContentData) }

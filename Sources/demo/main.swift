@@ -18,7 +18,7 @@ func step(_ request: String, _ outcome: String) {
 let mode = (try? RecordMode.automatic.resolved(in: environment)) ?? .once
 let cassette = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Cassettes/demo/tour.json")
-let replays = FileManager.default.fileExists(atPath: cassette.path) && (mode == .none || mode == .once)
+let replays = FileManager.default.fileExists(atPath: cassette.path) && (mode == .never || mode == .once)
 print("swift-cassette demo: HTTPBinClient through the cassette demo/tour (record mode \(mode))")
 let started = Date()
 do {

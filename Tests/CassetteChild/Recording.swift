@@ -13,8 +13,7 @@ enum Recording {
         let server = try LoopbackServer()
         server.start()
         // The file's earlier recordings are there to be kept, not replayed: no word about them going unused.
-        try await Cassette.use(name, mode: .new, directory: URL(fileURLWithPath: directory, isDirectory: true),
-                               unused: .ignore) { session in
+        try await Cassette.use(.named(name), record: .new, options: .init(directory: .at(URL(fileURLWithPath: directory, isDirectory: true)), unused: .ignore)) { session in
             FileHandle.standardOutput.write(Data("opened\n".utf8))
             guard readLine() != nil else { throw ChildFailure("Standard input closed before the go.") }
             for number in 1...count {

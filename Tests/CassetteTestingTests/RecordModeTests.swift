@@ -4,7 +4,7 @@ import CassetteTesting
 
 @Suite("Record modes and how they are chosen")
 struct RecordModeTests {
-    @Test(arguments: ["none", "once", "new", "all", " ALL "])
+    @Test(arguments: ["never", "once", "new", "all", " ALL "])
     func parsesValidValues(_ value: String) throws {
         #expect(try RecordMode(value).description == value.trimmingCharacters(in: .whitespaces).lowercased())
     }
@@ -16,24 +16,24 @@ struct RecordModeTests {
             let error = error as? CassetteError
             return error?.code == .invalidRecordMode
                 && error?.message.contains("CASSETTE_RECORD=\"sometimes\"") == true
-                && error?.message.contains("none, once, new, all") == true
+                && error?.message.contains("never, once, new, all") == true
         }
     }
 
     @Test func environmentResolution() throws {
         #expect(try RecordMode.automatic.resolved(in: [:]) == .once)
-        #expect(try RecordMode.automatic.resolved(in: ["CI": "true"]) == .none)
+        #expect(try RecordMode.automatic.resolved(in: ["CI": "true"]) == .never)
         #expect(try RecordMode.automatic.resolved(in: ["CI": "false"]) == .once)
         #expect(try RecordMode.automatic.resolved(in: ["CI": "true", "CASSETTE_RECORD": "all"]) == .all)
         #expect(try RecordMode.automatic.resolved(in: ["CASSETTE_RECORD": ""]) == .once)
         #expect(throws: CassetteError.self) { try RecordMode.automatic.resolved(in: ["CASSETTE_RECORD": "yes"]) }
         // An explicit mode wins over the environment.
-        #expect(try RecordMode.none.resolved(in: ["CASSETTE_RECORD": "all"]) == .none)
+        #expect(try RecordMode.never.resolved(in: ["CASSETTE_RECORD": "all"]) == .never)
         #expect(throws: CassetteError.self) { try RecordMode("automatic") }
     }
 
     @Test func whoRecords() {
-        #expect(!RecordMode.none.records(fileExists: false))
+        #expect(!RecordMode.never.records(fileExists: false))
         #expect(RecordMode.once.records(fileExists: false))
         #expect(!RecordMode.once.records(fileExists: true))
         #expect(RecordMode.new.records(fileExists: true))

@@ -65,7 +65,7 @@ import FoundationNetworking
         }
         // The 302 of /cookies/set, which curl did not follow, is left out: what a client sees of an unfollowed
         // redirect is the platform's business, not the HAR's.
-        try await Cassette.use(har: Self.mitmproxy, unused: .ignore) { session in
+        try await Cassette.use(.har(Self.mitmproxy), options: .init(unused: .ignore)) { session in
             let get = try await Self.fetch(Self.request("http://127.0.0.1:8799/get?q=swift%20testing&page=2",
                                                         headers: ["Accept": "application/json"]), on: session)
             #expect(get.status == 200 && get.body == Data((recordedText(0) ?? "").utf8))
@@ -110,7 +110,7 @@ import FoundationNetworking
             let text = try String(contentsOf: sandbox.file("Cassettes/imported/chromium.json"), encoding: .utf8)
             #expect(!text.contains("har-fixture-browser-3456"))
         }
-        try await Cassette.use(har: Self.chromium, unused: .fail) { session in
+        try await Cassette.use(.har(Self.chromium), options: .init(unused: .fail)) { session in
             let get = try await Self.fetch(Self.request("http://127.0.0.1:8799/get?source=browser"), on: session)
             #expect(get.status == 200 && String(decoding: get.body, as: UTF8.self).contains("\"source\": \"browser\""))
             let post = try await Self.fetch(Self.request("http://127.0.0.1:8799/post", method: "POST",

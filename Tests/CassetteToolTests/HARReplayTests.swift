@@ -5,13 +5,12 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// `Cassette.use(har:)`: a HAR file is only replayed, and says how to record more.
+/// `Cassette.use(.har())`: a HAR file is only replayed, and says how to record more.
 @Suite struct HARReplayTests {
     @Test("CASSETTE_RECORD does not make a HAR file record: an unknown request fails and names import-har")
     func neverRecords() async throws {
         let error = await #expect(throws: CassetteError.self) {
-            try await Cassette.use(har: HARImportTests.chromium, unused: .ignore,
-                                   environment: ["CASSETTE_RECORD": "all"]) { session in
+            try await Cassette.use(.har(HARImportTests.chromium), options: .init(unused: .ignore, environment: ["CASSETTE_RECORD": "all"])) { session in
                 _ = try await session.data(from: URL(string: "http://127.0.0.1:1/not-in-the-har")!)
             }
         }

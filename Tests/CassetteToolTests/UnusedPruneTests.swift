@@ -105,7 +105,7 @@ import FoundationNetworking
         try await ToolSandbox.withAsync { sandbox in
             let report = sandbox.file("report.jsonl")
             let environment = ["CASSETTE_REPORT": report.path, "CASSETTE_DIR": sandbox.file("Cassettes").path]
-            try await Cassette.use("api/avatar", mode: .none, unused: .ignore, environment: environment) { session in
+            try await Cassette.use("api/avatar", record: .never, options: .init(unused: .ignore, environment: environment)) { session in
                 _ = try await session.data(from: URL(string: "https://api.example.com/users/1/avatar")!)
             }
             let run = sandbox.run(["prune", "--report", report.path])

@@ -22,16 +22,6 @@ struct HTTPBinClientTests {
         HTTPBinClient(session: session, baseURL: HTTPBinServer.defaultURL)
     }
 
-    /// The README's usage example, verbatim: keep the two in step.
-    @Test func searchEchoesThePage() async throws {
-        let search = try await Cassette.use("httpbin/search") { session in
-            // Everything sent through `session` is recorded on the first run and replayed afterwards.
-            try await HTTPBinClient(session: session).search("swift cassette", page: 2, limit: 50)
-        }
-        #expect(search.page.value == 2)
-        #expect(search == SearchEcho(query: "swift cassette", page: 2, limit: 50))
-    }
-
     @Test func echoBridgesArgumentsAndHeadersIntoArrays() async throws {
         let echo = try await Cassette.use("httpbin/echo") { session in
             try await client(session).echo(query: ["tag": ["a", "b"], "city": "Zürich"])

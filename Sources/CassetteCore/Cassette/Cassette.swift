@@ -8,8 +8,8 @@ import FoundationNetworking
 /// answered from one cassette file, recorded first when its ``mode`` allows.
 ///
 /// You rarely make one yourself. The `.cassette` test trait opens one around each test, the XCTest helper
-/// `withCassette` around its body, and ``use(_:mode:matching:redaction:directory:repeatsLastResponse:savesOnError:recordsTransportErrors:environment:isolation:fileID:filePath:line:column:function:_:)``
-/// around its closure; inside, ``current`` is that cassette.
+/// `withCassette` around its body, and ``use(_:record:matching:redaction:options:isolation:fileID:filePath:line:column:function:_:)``
+/// around its closure; inside, ``current`` is that cassette. All of them take the same ``CassetteOptions``.
 ///
 /// ```swift
 /// @Test(.cassette) func fetchesAUser() async throws {
@@ -23,11 +23,12 @@ import FoundationNetworking
 /// (tests running in parallel) never see each other's traffic, and no process-wide "current cassette" exists:
 /// ``current`` is task-local.
 public final class Cassette: Sendable {
-    /// The cassette's name: its path below the cassette directory, without `.json`.
+    /// The cassette's name: its path below the cassette directory, without `.json` (for a HAR file, its path).
     public let name: String
     /// The cassette file.
     public let file: URL
-    /// The record mode in effect, resolved from the argument, `CASSETTE_RECORD` and `CI` (never ``RecordMode/automatic``).
+    /// The record mode in effect, resolved from the options, `CASSETTE_RECORD` and `CI` (never
+    /// ``RecordMode/automatic``; ``RecordMode/never`` for a HAR file).
     public let mode: RecordMode
     /// The configuration the cassette's sessions are made from.
     ///
@@ -63,37 +64,32 @@ public final class Cassette: Sendable {
     private let unusedReport: URL?
     private let made = LockedBox<URLSession?>(nil)
 
-    /// Opens the cassette `name` (see ``CassetteOptions``); `filePath` locates the package's `Cassettes/` and
-    /// `testName` is what a re-record command filters on.
-    package convenience init(_ name: String, options: CassetteOptions, environment: [String: String], filePath: String,
-                             testName: String) throws(CassetteError) {
-        let location = try CassetteLocation(name: name, directory: options.directory, environment: environment,
-                                            filePath: filePath)
-        try self.init(name: name, file: location.file, mode: try options.mode.resolved(in: environment), options: options,
-                      environment: environment, testName: testName, preloaded: nil)
-    }
-
-    /// Opens a cassette that replays the HAR file `har` (see ``HTTPArchive``), its interactions redacted by the
-    /// options' rules as recording them would have; it never records, whatever `CASSETTE_RECORD` says.
-    package convenience init(har: URL, options: CassetteOptions, environment: [String: String],
-                             testName: String) throws(CassetteError) {
-        let contents = try HTTPArchive.interactions(contentsOf: har)
-        try self.init(name: har.deletingPathExtension().lastPathComponent, file: har, mode: .none, options: options,
-                      environment: environment, testName: testName,
-                      preloaded: options.redaction.redacting(contents.interactions))
-    }
-
-    private init(name: String, file: URL, mode: RecordMode, options: CassetteOptions, environment: [String: String],
-                 testName: String, preloaded: [Interaction]?) throws(CassetteError) {
+    /// Opens the cassette `source` with `options` over those of the `.cassette` traits around the running code
+    /// (see ``CassetteOptions``);
+    /// `filePath` locates the package's `Cassettes/` and `testName` is what a re-record command filters on.
+    package init(_ source: Source, options: CassetteOptions, filePath: String, testName: String) throws(CassetteError) {
+        let options = (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).resolved()
+        let file: URL, mode: RecordMode, preloaded: [Interaction]?
+        switch source.kind {
+        case .named(let name):
+            file = try CassetteLocation(name: name, directory: options.directory.url, environment: options.environment,
+                                        filePath: filePath).file
+            mode = try options.record.resolved(in: options.environment)
+            preloaded = nil
+        case .har(let har):
+            // A HAR file is only replayed, whatever the options or `CASSETTE_RECORD` say.
+            file = har
+            mode = .never
+            preloaded = options.redaction.redacting(try HTTPArchive.interactions(contentsOf: har).interactions)
+        }
         var settings = CassetteSettings(
-            file: file, mode: mode,
-            matchers: options.matchers.isEmpty ? RequestMatcher.defaults : options.matchers, redaction: options.redaction,
+            file: file, mode: mode, matchers: options.matching, redaction: options.redaction,
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
             testName: testName, now: options.now)
         settings.hooks = options.hooks
         settings.latency = options.latency
         settings.faults = options.faults
-        settings.expiry = options.expiry
+        settings.expiry = options.expiry.expires ? options.expiry : nil
         settings.preloaded = preloaded
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
@@ -104,9 +100,9 @@ public final class Cassette: Sendable {
         state = try CassetteSession(settings: settings, configuration: configuration)
         savesOnError = options.savesOnError
         unused = options.unused
-        unusedReport = environment[UnusedReport.variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        unusedReport = options.environment[UnusedReport.variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         ProtocolRoutes.open(protocolClass, to: state)
-        self.name = name
+        self.name = source.description
         self.file = file
         self.mode = settings.mode
         self.configuration = configuration
@@ -167,7 +163,7 @@ public final class Cassette: Sendable {
         return CassetteError(.unusedInteractions, """
             \(never.count) recorded interaction(s) were never replayed: \(shown.joined(separator: "; "))\(more). If the \
             test no longer sends them, record the cassette again (\(state.settings.recordCommand(mode: .all))); if it \
-            sends them only sometimes, pass unused: .ignore.
+            sends them only sometimes, pass options: .init(unused: .ignore).
             """, cassette: file)
     }
 }

@@ -14,7 +14,7 @@
 ///         response.headers["Cache-Control"] = "no-store"
 ///         return response
 ///     })
-/// try await Cassette.use("users/list", hooks: hooks) { session in ... }
+/// try await Cassette.use("users/list", options: .init(hooks: hooks)) { session in ... }
 /// ```
 public struct CassetteHooks: Sendable {
     /// Sees each new recording once, after its response arrived and before anything is stored: the request as
@@ -31,10 +31,5 @@ public struct CassetteHooks: Sendable {
                 beforePlayback: (@Sendable (Interaction) -> RecordedResponse)? = nil) {
         self.beforeRecord = beforeRecord
         self.beforePlayback = beforePlayback
-    }
-
-    /// These hooks, with each hook `other` has in place of this one's.
-    package func overridden(by other: CassetteHooks) -> CassetteHooks {
-        CassetteHooks(beforeRecord: other.beforeRecord ?? beforeRecord, beforePlayback: other.beforePlayback ?? beforePlayback)
     }
 }

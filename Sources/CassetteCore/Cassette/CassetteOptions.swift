@@ -1,31 +1,82 @@
 import Foundation
 
-/// How a cassette is opened: the options of `Cassette.use`, gathered so the test-framework integrations (the
-/// trait, the XCTest helper) can merge and pass them on.
-package struct CassetteOptions: Sendable {
-    package var mode: RecordMode = .automatic
-    package var matchers: [RequestMatcher] = RequestMatcher.defaults
-    package var redaction: Redaction = .default
-    package var directory: URL?
-    package var repeatsLastResponse = false
-    package var savesOnError = false
-    package var recordsTransportErrors = false
-    package var unused: UnusedInteractions = .warn
-    package var hooks = CassetteHooks()
-    package var latency = ReplayLatency.none
-    package var faults: [Fault] = []
-    package var expiry: Expiry?
-    /// The clock recordings are dated and expiry is judged by (tests inject one).
-    package var now: @Sendable () -> Date = { Date() }
+/// How a cassette is opened: every option of `Cassette.use`, `Cassette.useConfiguration`, the `.cassette` trait
+/// and XCTest's `withCassette`, in one value those entry points all take as `options:`.
+///
+/// Every option is optional: `nil` means "not said here", and the value comes from the next level out. The levels,
+/// nearest first:
+///
+/// 1. the call: the labelled arguments (`record:`, `matching:`, `redaction:`) of `Cassette.use`,
+///    `useConfiguration`, `withCassette` or the `.cassette` trait, then its `options:`;
+/// 2. the `.cassette` trait of the running test (inside it, `Cassette.use` starts from the trait's options too);
+/// 3. the `.cassette` traits of its suites, nearest first;
+/// 4. the environment: `CASSETTE_RECORD` and `CI` for ``record``, `CASSETTE_DIR` for ``directory``;
+/// 5. the defaults each option documents.
+///
+/// Any option can be set back to its default at any level by giving the default itself (``RecordMode/automatic``,
+/// `false`, ``Redaction/default``, ``CassetteDirectory/automatic``, ``Expiry/never``, an empty ``CassetteHooks``…).
+///
+/// ```swift
+/// @Suite(.cassette(record: .never, options: .init(unused: .fail, latency: .recorded)))
+/// struct FeedTests {
+///     @Test(.cassette(options: .init(latency: ReplayLatency.immediate))) func loadsFast() async throws { ... }
+/// }
+///
+/// try await Cassette.use("feed/first-page", options: .init(repeatsLastResponse: true)) { session in ... }
+/// ```
+///
+/// To add an option: add its property (documented with its default) and its `init` parameter here, one line to
+/// ``overridden(by:)``, its decided value to `Resolved` and its default to ``resolved()``, then use it where the
+/// cassette opens (`Cassette`'s initializer). No entry point changes.
+public struct CassetteOptions: Sendable {
+    /// When to record (see ``RecordMode``). Default: ``RecordMode/automatic``, which reads `CASSETTE_RECORD`, then
+    /// `CI`.
+    public var record: RecordMode?
+    /// How requests find their recordings. Default: ``RequestMatcher/defaults`` (an empty list counts as the
+    /// defaults).
+    public var matching: [RequestMatcher]?
+    /// What never reaches the disk or a message. Default: ``Redaction/default``.
+    public var redaction: Redaction?
+    /// Where cassette files live. Default: ``CassetteDirectory/automatic`` (`CASSETTE_DIR`, else `Cassettes/` at
+    /// the root of the package of the calling test file).
+    public var directory: CassetteDirectory?
+    /// Whether a request made more often than recorded replays its last response again instead of failing.
+    /// Default: `false`.
+    public var repeatsLastResponse: Bool?
+    /// Whether a recording is saved even when the test's body throws. Default: `false`.
+    public var savesOnError: Bool?
+    /// Whether a request that fails in transport while recording (refused, DNS, TLS, timeout) is saved and replayed
+    /// as the same `URLError`. Default: `false`: the failure fails the test and nothing is saved, so a server that
+    /// was down never becomes a fixture.
+    public var recordsTransportErrors: Bool?
+    /// What to say about recorded interactions the test never replayed (see ``UnusedInteractions``). Default:
+    /// ``UnusedInteractions/warn``.
+    public var unused: UnusedInteractions?
+    /// Code run on each recording before it is stored, and on each recorded response before it is served (see
+    /// ``CassetteHooks``); a nearer level's hooks replace a farther one's, both hooks at once. Default: none.
+    public var hooks: CassetteHooks?
+    /// How long replay waits before each answer (see ``ReplayLatency``). Default: ``ReplayLatency/immediate``.
+    public var latency: ReplayLatency?
+    /// Failures replay answers some requests with instead of their recordings (see ``Fault``); a nearer level's list
+    /// replaces a farther one's. Default: none.
+    public var faults: [Fault]?
+    /// How long new recordings stay valid, and what mode `none` does with expired ones (see ``Expiry``). Default:
+    /// ``Expiry/never``.
+    public var expiry: Expiry?
+    /// Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from. Default: the process's
+    /// environment.
+    public var environment: [String: String]?
+    /// The clock recordings are dated and expiry is judged by. Default: the system clock (tests inject one).
+    package var now: (@Sendable () -> Date)?
 
-    package init() {}
-
-    package init(mode: RecordMode, matchers: [RequestMatcher], redaction: Redaction, directory: URL?,
-                 repeatsLastResponse: Bool, savesOnError: Bool, recordsTransportErrors: Bool,
-                unused: UnusedInteractions = .warn, hooks: CassetteHooks = CassetteHooks(),
-                latency: ReplayLatency = .none, faults: [Fault] = [], expiry: Expiry? = nil) {
-        self.mode = mode
-        self.matchers = matchers
+    /// Options that say what they are given; every one left out (`nil`) comes from the next level out.
+    public init(record: RecordMode? = nil, matching: [RequestMatcher]? = nil, redaction: Redaction? = nil,
+                directory: CassetteDirectory? = nil, repeatsLastResponse: Bool? = nil, savesOnError: Bool? = nil,
+                recordsTransportErrors: Bool? = nil, unused: UnusedInteractions? = nil, hooks: CassetteHooks? = nil,
+                latency: ReplayLatency? = nil, faults: [Fault]? = nil, expiry: Expiry? = nil,
+                environment: [String: String]? = nil) {
+        self.record = record
+        self.matching = matching
         self.redaction = redaction
         self.directory = directory
         self.repeatsLastResponse = repeatsLastResponse
@@ -36,5 +87,86 @@ package struct CassetteOptions: Sendable {
         self.latency = latency
         self.faults = faults
         self.expiry = expiry
+        self.environment = environment
     }
+
+    /// These options with every option `nearer` gives in place of this one's: `nearer` is the nearer level.
+    public func overridden(by nearer: CassetteOptions) -> CassetteOptions {
+        var merged = nearer
+        merged.record = nearer.record ?? record
+        merged.matching = nearer.matching ?? matching
+        merged.redaction = nearer.redaction ?? redaction
+        merged.directory = nearer.directory ?? directory
+        merged.repeatsLastResponse = nearer.repeatsLastResponse ?? repeatsLastResponse
+        merged.savesOnError = nearer.savesOnError ?? savesOnError
+        merged.recordsTransportErrors = nearer.recordsTransportErrors ?? recordsTransportErrors
+        merged.unused = nearer.unused ?? unused
+        merged.hooks = nearer.hooks ?? hooks
+        merged.latency = nearer.latency ?? latency
+        merged.faults = nearer.faults ?? faults
+        merged.expiry = nearer.expiry ?? expiry
+        merged.environment = nearer.environment ?? environment
+        merged.now = nearer.now ?? now
+        return merged
+    }
+
+    /// These options, with the call's labelled arguments in place of the fields they give.
+    package func overridden(record: RecordMode?, matching: [RequestMatcher]?, redaction: Redaction?) -> CassetteOptions {
+        overridden(by: CassetteOptions(record: record, matching: matching, redaction: redaction))
+    }
+
+    /// Every option decided: the ones given, the defaults for the rest. The environment's level (`CASSETTE_RECORD`,
+    /// `CASSETTE_DIR`) is applied where the mode and the file are resolved, from ``Resolved/environment``.
+    package func resolved() -> Resolved {
+        Resolved(
+            record: record ?? .automatic,
+            matching: matching.flatMap { $0.isEmpty ? nil : $0 } ?? RequestMatcher.defaults,
+            redaction: redaction ?? .default,
+            directory: directory ?? .automatic,
+            repeatsLastResponse: repeatsLastResponse ?? false,
+            savesOnError: savesOnError ?? false,
+            recordsTransportErrors: recordsTransportErrors ?? false,
+            unused: unused ?? .warn,
+            hooks: hooks ?? CassetteHooks(),
+            latency: latency ?? .immediate,
+            faults: faults ?? [],
+            expiry: expiry ?? .never,
+            environment: environment ?? HarnessEnvironment.current,
+            now: now ?? { Date() })
+    }
+
+    /// Every option with its value decided (see ``CassetteOptions/resolved()``).
+    package struct Resolved: Sendable {
+        package var record: RecordMode
+        package var matching: [RequestMatcher]
+        package var redaction: Redaction
+        package var directory: CassetteDirectory
+        package var repeatsLastResponse: Bool
+        package var savesOnError: Bool
+        package var recordsTransportErrors: Bool
+        package var unused: UnusedInteractions
+        package var hooks: CassetteHooks
+        package var latency: ReplayLatency
+        package var faults: [Fault]
+        package var expiry: Expiry
+        package var environment: [String: String]
+        package var now: @Sendable () -> Date
+    }
+}
+
+extension CassetteOptions {
+    /// The options of the `.cassette` traits around the running code (the test's, merged over its suites'), which
+    /// every cassette opened inside starts from; `nil` outside such a test.
+    package static var scoped: CassetteOptions? { Scoped.value }
+
+    /// Runs `body` with `options` as ``scoped``.
+    package static func withScoped<T>(_ options: CassetteOptions, isolation: isolated (any Actor)? = #isolation,
+                                      _ body: () async throws -> T) async rethrows -> T {
+        try await Scoped.$value.withValue(options, operation: body, isolation: isolation)
+    }
+}
+
+/// The task-local behind ``CassetteOptions/scoped``.
+private enum Scoped {
+    @TaskLocal static var value: CassetteOptions?
 }

@@ -15,14 +15,20 @@ import Foundation
 ///   records them again.
 ///
 /// ```swift
-/// try await Cassette.use("rates/today", expiry: .after(days: 30)) { session in ... }
-/// @Suite(.cassette(expiry: .after(days: 7, otherwise: .fail))) struct PricingTests { ... }
+/// try await Cassette.use("rates/today", options: .init(expiry: .after(days: 30))) { session in ... }
+/// @Suite(.cassette(options: .init(expiry: .after(days: 7, otherwise: .fail)))) struct PricingTests { ... }
 /// ```
 public struct Expiry: Sendable, Hashable {
-    /// How long a new recording stays valid, in seconds.
+    /// How long a new recording stays valid, in seconds; infinite for ``never``.
     public var interval: TimeInterval
     /// What a run that cannot record does with an expired recording.
     public var otherwise: ExpiredPolicy
+
+    /// Recordings never expire (the default).
+    public static let never = Expiry(interval: .infinity, otherwise: .warn)
+
+    /// Whether recordings made under this expiry expire at all.
+    package var expires: Bool { interval.isFinite }
 
     /// Recordings made from now on expire `seconds` after they are made.
     public static func after(_ seconds: TimeInterval, otherwise: ExpiredPolicy = .warn) -> Expiry {

@@ -7,11 +7,11 @@ import FoundationNetworking
 /// real recordings.
 ///
 /// ```swift
-/// try await Cassette.use("users/list", faults: [
+/// try await Cassette.use("users/list", options: .init(faults: [
 ///     .fail(.notConnectedToInternet, when: .request(1)),                       // the first request
 ///     .respond(status: 503, body: Data("busy".utf8), when: .matching { $0.path == "/users" }),
 ///     .truncate(toBytes: 10, when: .fraction(0.2, seed: 7)),                   // about one in five, every run the same
-/// ]) { session in ... }
+/// ])) { session in ... }
 /// ```
 ///
 /// Faults apply only to requests that found a recording (a request with none fails as always), the first fault

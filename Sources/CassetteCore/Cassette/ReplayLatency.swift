@@ -7,15 +7,15 @@ import Foundation
 /// as a server that slow would. A task cancelled while it waits fails as cancelled.
 ///
 /// ```swift
-/// try await Cassette.use("feed", latency: .recorded) { session in ... }           // as slow as when recorded
-/// try await Cassette.use("feed", latency: .fixed(2)) { session in ... }           // two seconds, every request
+/// try await Cassette.use("feed", options: .init(latency: .recorded)) { session in ... }   // as slow as when recorded
+/// try await Cassette.use("feed", options: .init(latency: .fixed(2))) { session in ... }   // two seconds, every request
 /// ```
 ///
 /// Recordings keep their duration (`duration`, in seconds) from the time they are made; ones recorded before that
 /// was kept have none, and `recorded` answers them at once.
 public struct ReplayLatency: Sendable, Hashable {
     private enum Kind: Sendable, Hashable {
-        case none
+        case immediate
         case recorded(scale: Double)
         case fixed(TimeInterval)
     }
@@ -23,7 +23,7 @@ public struct ReplayLatency: Sendable, Hashable {
     private let kind: Kind
 
     /// Answers at once.
-    public static let none = ReplayLatency(kind: .none)
+    public static let immediate = ReplayLatency(kind: .immediate)
     /// Waits as long as the real exchange took when it was recorded.
     public static let recorded = ReplayLatency(kind: .recorded(scale: 1))
 
@@ -40,7 +40,7 @@ public struct ReplayLatency: Sendable, Hashable {
     /// The wait before serving an interaction that took `recorded` seconds (`nil`: not known).
     func delay(recorded: TimeInterval?) -> TimeInterval {
         switch kind {
-        case .none: 0
+        case .immediate: 0
         case .recorded(let scale): (recorded ?? 0) * scale
         case .fixed(let seconds): seconds
         }

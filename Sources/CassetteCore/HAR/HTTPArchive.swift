@@ -9,8 +9,8 @@ import Foundation
 /// that differs from the request's travel in the entry's `_cassette` object. A HAR file written by ``encoded(_:)``
 /// reads back as the same interactions, so cassette → HAR → cassette gives the same file.
 ///
-/// `cassette export-har` and `cassette import-har` call this; ``Cassette/use(har:matching:redaction:repeatsLastResponse:unused:hooks:latency:faults:environment:isolation:fileID:filePath:line:column:function:_:)``
-/// replays a HAR file directly.
+/// `cassette export-har` and `cassette import-har` call this; `Cassette.use(.har(file))` (see
+/// ``Cassette/Source/har(_:)``) replays a HAR file directly.
 public enum HTTPArchive {
     /// The `creator` name of the HAR files this package writes; files that carry it are read by their `_cassette`
     /// fields alone, others by the conventions of browsers (see ``interactions(in:file:)``).

@@ -6,7 +6,7 @@ extension Redaction {
     /// rules (say a fresh `access_token`) replaced in every later interaction too, numbered by position.
     ///
     /// For interactions that did not come through a cassette: a HAR file's (`cassette import-har`,
-    /// `Cassette.use(har:)`). Interactions already redacted come back unchanged.
+    /// `Cassette.use(.har(file))`). Interactions already redacted come back unchanged.
     package func redacting(_ interactions: [Interaction]) -> [Interaction] {
         var learned: [InteractionSecret] = []
         return interactions.enumerated().map { position, interaction in

@@ -93,7 +93,7 @@ public struct Redaction: Sendable, Equatable {
         jsonKeyPaths: defaultParameterNames.sorted().map { "**." + $0 })
 
     /// No redaction at all.
-    public static let none = Redaction()
+    public static let disabled = Redaction()
 
     /// These rules plus more header names.
     public func redactingHeaders(_ names: String...) -> Redaction {

@@ -85,7 +85,7 @@ final class CassetteSession: Sendable {
         let expired = settings.mode == .drift ? [] : previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
         // A mode that may reach the network records expired recordings again (`once` then records like `new`);
         // `none` keeps them, as its policy says.
-        let refreshes = !expired.isEmpty && settings.mode != .none && settings.mode != .drift
+        let refreshes = !expired.isEmpty && settings.mode != .never && settings.mode != .drift
         if !expired.isEmpty && !refreshes && settings.expiry?.otherwise == .fail {
             throw Self.expiredError(expired.map { (position: $0 + 1, interaction: previous[$0]) }, settings: settings)
         }

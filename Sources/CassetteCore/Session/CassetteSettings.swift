@@ -12,7 +12,7 @@ struct CassetteSettings: Sendable {
     /// What runs before a recording is stored and before a recorded response is served.
     var hooks = CassetteHooks()
     /// How long replay waits before answering.
-    var latency = ReplayLatency.none
+    var latency = ReplayLatency.immediate
     /// Failures replay injects in place of recorded answers.
     var faults: [Fault] = []
     /// How long new recordings stay valid, and what `none` does with expired ones.
@@ -20,7 +20,7 @@ struct CassetteSettings: Sendable {
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date
-    /// The interactions of a HAR file the cassette replays (``Cassette/use(har:matching:redaction:repeatsLastResponse:unused:hooks:latency:faults:environment:isolation:fileID:filePath:line:column:function:_:)``),
+    /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
     var preloaded: [Interaction]?
 

@@ -31,38 +31,25 @@ extension XCTestCase {
     /// `XCTFail` at the call, each with its own message; `body`'s own errors are rethrown.
     ///
     /// - Parameters:
-    ///   - name: The cassette's name; `nil` to name it after the test's module, class and method. Two calls in one
-    ///     test need names of their own.
-    ///   - mode, matchers, redaction, directory, repeatsLastResponse, savesOnError, recordsTransportErrors, unused,
-    ///     hooks, latency, faults, expiry, environment: As for `Cassette.use`.
+    ///   - source: The cassette's name (or a HAR file, see ``Cassette/Source``); `nil` to name it after the test's
+    ///     module, class and method. Two calls in one test need names of their own.
+    ///   - record, matching, redaction, options: As for `Cassette.use` (see ``CassetteOptions``).
     ///   - file, line: The call, where failures are reported; `file` also locates the package's `Cassettes/`.
     ///   - body: The test's code.
     /// - Returns: What `body` returned, or `nil` when the cassette could not be opened and `body` did not run.
     @discardableResult
     public func withCassette<T>(
-        _ name: String? = nil,
-        record mode: RecordMode = .automatic,
-        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
-        redaction: Redaction = .default,
-        directory: URL? = nil,
-        repeatsLastResponse: Bool = false,
-        savesOnError: Bool = false,
-        recordsTransportErrors: Bool = false,
-        unused: UnusedInteractions = .warn,
-        hooks: CassetteHooks = CassetteHooks(),
-        latency: ReplayLatency = .none,
-        faults: [Fault] = [],
-        expiry: Expiry? = nil,
-        environment: [String: String] = HarnessEnvironment.current,
+        _ source: Cassette.Source? = nil,
+        record: RecordMode? = nil,
+        matching: [RequestMatcher]? = nil,
+        redaction: Redaction? = nil,
+        options: CassetteOptions = CassetteOptions(),
         file: StaticString = #filePath,
         line: UInt = #line,
         _ body: (Cassette) throws -> T
     ) rethrows -> T? {
-        let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
-                                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
-                                      faults: faults, expiry: expiry)
-        guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
+        guard let cassette = openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
+                                          file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
         let result = try cassette.makeCurrent { try body(cassette) }
@@ -73,30 +60,18 @@ extension XCTestCase {
     /// The `async` form of `withCassette`, for `async` tests; the parameters are the same.
     @discardableResult
     public func withCassette<T>(
-        _ name: String? = nil,
-        record mode: RecordMode = .automatic,
-        matching matchers: [RequestMatcher] = RequestMatcher.defaults,
-        redaction: Redaction = .default,
-        directory: URL? = nil,
-        repeatsLastResponse: Bool = false,
-        savesOnError: Bool = false,
-        recordsTransportErrors: Bool = false,
-        unused: UnusedInteractions = .warn,
-        hooks: CassetteHooks = CassetteHooks(),
-        latency: ReplayLatency = .none,
-        faults: [Fault] = [],
-        expiry: Expiry? = nil,
-        environment: [String: String] = HarnessEnvironment.current,
+        _ source: Cassette.Source? = nil,
+        record: RecordMode? = nil,
+        matching: [RequestMatcher]? = nil,
+        redaction: Redaction? = nil,
+        options: CassetteOptions = CassetteOptions(),
         isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #filePath,
         line: UInt = #line,
         _ body: (Cassette) async throws -> T
     ) async rethrows -> T? {
-        let options = CassetteOptions(mode: mode, matchers: matchers, redaction: redaction, directory: directory,
-                                      repeatsLastResponse: repeatsLastResponse, savesOnError: savesOnError,
-                                      recordsTransportErrors: recordsTransportErrors, unused: unused, hooks: hooks, latency: latency,
-                                      faults: faults, expiry: expiry)
-        guard let cassette = openCassette(name, options, environment, file, line) else { return nil }
+        guard let cassette = openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
+                                          file, line) else { return nil }
         var bodyFailed = true
         defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
         let result = try await cassette.makeCurrent { try await body(cassette) }
@@ -104,13 +79,12 @@ extension XCTestCase {
         return result
     }
 
-    /// Opens the cassette `name` (or the one named after this test), or reports why it cannot be opened.
-    private func openCassette(_ name: String?, _ options: CassetteOptions, _ environment: [String: String],
-                              _ file: StaticString, _ line: UInt) -> Cassette? {
+    /// Opens the cassette `source` (or the one named after this test), or reports why it cannot be opened.
+    private func openCassette(_ source: Cassette.Source?, _ options: CassetteOptions, _ file: StaticString,
+                              _ line: UInt) -> Cassette? {
         let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
         do {
-            return try Cassette(name ?? derived, options: options, environment: environment,
-                                filePath: String(describing: file),
+            return try Cassette(source ?? .named(derived), options: options, filePath: String(describing: file),
                                 testName: derived.split(separator: "/").last.map(String.init) ?? derived)
         } catch {
             XCTFail(error.description, file: file, line: line)

@@ -28,8 +28,7 @@ struct SessionCookiesTests {
                                interaction("http://api.test/me", requestCookie: "session=abc123")],
                               name: "cookies", in: directory)
             // Matching on the Cookie header (unredacted here) proves the second request carried it.
-            let cookies = try await Cassette.useConfiguration("cookies", mode: .none, matching: [.method, .url, .headers("Cookie")],
-                                                               redaction: .none, directory: directory) { configuration in
+            let cookies = try await Cassette.useConfiguration("cookies", record: .never, matching: [.method, .url, .headers("Cookie")], redaction: .disabled, options: .init(directory: .at(directory))) { configuration in
                 let session = URLSession(configuration: configuration)
                 defer { session.finishTasksAndInvalidate() }
                 _ = try await Fixture.get("http://api.test/login", on: session)
@@ -48,7 +47,7 @@ struct SessionCookiesTests {
             var redirected = interaction("http://api.test/start", redirects: [hop])
             redirected.response?.url = "http://api.test/end"
             try Fixture.write([redirected], name: "redirect", in: directory)
-            let (cookies, url) = try await Cassette.use("redirect", mode: .none, redaction: .none, directory: directory) { session in
+            let (cookies, url) = try await Cassette.use("redirect", record: .never, redaction: .disabled, options: .init(directory: .at(directory))) { session in
                 let (_, response) = try await Fixture.get("http://api.test/start", on: session)
                 return (session.configuration.httpCookieStorage?.cookies?.map(\.name), response.url?.absoluteString)
             }
@@ -61,7 +60,7 @@ struct SessionCookiesTests {
     func policies() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([interaction("http://api.test/login", setCookie: "session=abc123")], name: "never", in: directory)
-            let stored = try await Cassette.useConfiguration("never", mode: .none, redaction: .none, directory: directory) { configuration in
+            let stored = try await Cassette.useConfiguration("never", record: .never, redaction: .disabled, options: .init(directory: .at(directory))) { configuration in
                 configuration.httpCookieAcceptPolicy = .never
                 let session = URLSession(configuration: configuration)
                 defer { session.finishTasksAndInvalidate() }

@@ -18,7 +18,7 @@ struct UnservableTasksTests {
             try Fixture.write([Fixture.interaction("http://api.test/file", body: "bytes")], name: "download", in: directory)
             let taskError = LockedBox<(any Error)?>(nil)
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("download", mode: .none, directory: directory) { session in
+                try await Cassette.use("download", record: .never, options: .init(directory: .at(directory))) { session in
                     do {
                         _ = try await session.download(for: URLRequest(url: URL(string: "http://api.test/file")!))
                     } catch {
@@ -38,7 +38,7 @@ struct UnservableTasksTests {
             try Fixture.write([Fixture.interaction("http://api.test/file", body: "bytes")], name: "download", in: directory)
             let got = LockedBox<(file: URL?, error: (any Error)?)?>(nil)
             await #expect(throws: CassetteError.self) {
-                try await Cassette.use("download", mode: .none, directory: directory) { session in
+                try await Cassette.use("download", record: .never, options: .init(directory: .at(directory))) { session in
                     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                         session.downloadTask(with: URL(string: "http://api.test/file")!) { file, _, error in
                             got.withLock { $0 = (file, error) }

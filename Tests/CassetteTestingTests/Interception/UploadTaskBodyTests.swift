@@ -49,7 +49,7 @@ struct UploadTaskBodyTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("POST", "http://api.test/upload", body: "stored", requestBody: "payload")],
                               name: "upload", in: directory)
-            let body = try await Cassette.use("upload", mode: .none, directory: directory) { session in
+            let body = try await Cassette.use("upload", record: .never, options: .init(directory: .at(directory))) { session in
                 var request = URLRequest(url: URL(string: "http://api.test/upload")!)
                 request.httpMethod = "POST"
                 return try await session.upload(for: request, from: Data("payload".utf8)).0

@@ -28,7 +28,7 @@ struct LiveDriftTests {
             }
             return altered
         })
-        try await Cassette.use("api", mode: .all, directory: directory, hooks: hooks) { session in
+        try await Cassette.use("api", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
             for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
         }
     }
@@ -41,7 +41,7 @@ struct LiveDriftTests {
             let before = try Data(contentsOf: file)
             var statuses: [Int] = []
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("api", mode: .drift, directory: directory) { session in
+                try await Cassette.use("api", record: .drift, options: .init(directory: .at(directory))) { session in
                     for path in paths + ["/get?unrecorded=1"] {
                         statuses.append(try await Fixture.get(LiveServer.url(path), on: session).1.statusCode)
                     }
@@ -62,7 +62,7 @@ struct LiveDriftTests {
     func noDrift() async throws {
         try await withTemporaryDirectory { directory in
             try await record(in: directory, alter: false)
-            try await Cassette.use("api", mode: .drift, directory: directory) { session in
+            try await Cassette.use("api", record: .drift, options: .init(directory: .at(directory))) { session in
                 for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
             }
         }
@@ -77,9 +77,9 @@ struct LiveDriftTests {
                 let uuid = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])["uuid"] ?? ""
                 _ = try await Fixture.get(LiveServer.url("/anything/\(uuid)"), on: session)
             }
-            try await Cassette.use("learned", mode: .all, redaction: rules, directory: directory) { try await flow($0) }
+            try await Cassette.use("learned", record: .all, redaction: rules, options: .init(directory: .at(directory))) { try await flow($0) }
             // A new uuid live: it must stand in for the recorded placeholder, and never show in a message.
-            try await Cassette.use("learned", mode: .drift, redaction: rules, directory: directory) { try await flow($0) }
+            try await Cassette.use("learned", record: .drift, redaction: rules, options: .init(directory: .at(directory))) { try await flow($0) }
         }
     }
 }

@@ -22,7 +22,7 @@ struct LiveFidelityTests {
             if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("fidelity.json").path) {
                 try? Fixture.write([], name: "fidelity", in: directory)
             }
-            let replay = await observe(fidelityCase, mode: .none, in: directory)
+            let replay = await observe(fidelityCase, mode: .never, in: directory)
             if let difference = fidelityCase.documentedDifference {
                 #expect(difference.check(live, recording, replay), "\(difference.why)\nlive:\n  \(live)\nrecording:\n  \(recording)\nreplay:\n  \(replay)")
             } else {
@@ -33,7 +33,7 @@ struct LiveFidelityTests {
     }
 
     /// The same cases replayed from a HAR file: the recording exported (as `cassette export-har` does) and replayed
-    /// with `Cassette.useConfiguration(har:)` shows the code what replaying the cassette shows it; and importing that
+    /// with `Cassette.useConfiguration(.har())` shows the code what replaying the cassette shows it; and importing that
     /// HAR file gives back the cassette file byte for byte.
     @Test(arguments: FidelityCase.all)
     func sameObservationsFromHAR(_ fidelityCase: FidelityCase) async throws {
@@ -43,10 +43,10 @@ struct LiveFidelityTests {
             guard let recorded = try CassetteFile.load(file) else { return }
             let har = directory.appendingPathComponent("fidelity.har")
             try HTTPArchive.encoded(recorded).write(to: har)
-            let replay = await observe(fidelityCase, mode: .none, in: directory)
+            let replay = await observe(fidelityCase, mode: .never, in: directory)
             let fromHAR: Observation
             do {
-                fromHAR = try await Cassette.useConfiguration(har: har, redaction: fidelityCase.redaction) { configuration in
+                fromHAR = try await Cassette.useConfiguration(.har(har), redaction: fidelityCase.redaction) { configuration in
                     await fidelityCase.run(configuration)
                 }
             } catch {
@@ -63,9 +63,7 @@ struct LiveFidelityTests {
     /// What the case observed through a cassette in `mode`; a `CassetteError` thrown by `use` counts as its error.
     private func observe(_ fidelityCase: FidelityCase, mode: RecordMode, in directory: URL) async -> Observation {
         do {
-            return try await Cassette.useConfiguration("fidelity", mode: mode, redaction: fidelityCase.redaction,
-                                                       directory: directory,
-                                                       recordsTransportErrors: fidelityCase.recordsTransportErrors) { configuration in
+            return try await Cassette.useConfiguration("fidelity", record: mode, redaction: fidelityCase.redaction, options: .init(directory: .at(directory), recordsTransportErrors: fidelityCase.recordsTransportErrors)) { configuration in
                 await fidelityCase.run(configuration)
             }
         } catch let error as CassetteError {

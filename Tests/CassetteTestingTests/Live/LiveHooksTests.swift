@@ -25,7 +25,7 @@ struct LiveHooksTests {
                 kept.recordedAt = Date(timeIntervalSince1970: 1_700_000_000)
                 return kept
             })
-            let live = try await Cassette.use("hooked", mode: .all, directory: directory, hooks: hooks) { session in
+            let live = try await Cassette.use("hooked", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
                 let (uuid, _) = try await Fixture.get(LiveServer.url("/uuid"), on: session)
                 _ = try await Fixture.get(LiveServer.url("/get?drop=1"), on: session)
                 _ = try await Fixture.get(LiveServer.url("/get?keep=1"), on: session)
@@ -40,7 +40,7 @@ struct LiveHooksTests {
             #expect(saved.allSatisfy { $0.recordedAt == Date(timeIntervalSince1970: 1_700_000_000) })
             #expect(!String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("hook-added-secret-value"))
             // Replay serves what the hook stored.
-            let replayed = try await Cassette.use("hooked", mode: .none, directory: directory, unused: .ignore) { session in
+            let replayed = try await Cassette.use("hooked", record: .never, options: .init(directory: .at(directory), unused: .ignore)) { session in
                 try await Fixture.get(LiveServer.url("/uuid"), on: session).0
             }
             #expect(String(decoding: replayed, as: UTF8.self).contains("00000000-0000-0000-0000-000000000000"))
@@ -56,7 +56,7 @@ struct LiveHooksTests {
                 kept.request.headers = kept.request.headers.filter { $0.key.lowercased() != "authorization" }
                 return kept
             })
-            try await Cassette.use("echoed", mode: .all, directory: directory, hooks: hooks) { session in
+            try await Cassette.use("echoed", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
                 var request = URLRequest(url: URL(string: LiveServer.url("/bearer"))!)
                 request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
                 let (data, _) = try await Fixture.send(request, on: session)

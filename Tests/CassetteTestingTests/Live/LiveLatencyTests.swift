@@ -12,13 +12,13 @@ struct LiveLatencyTests {
     func slowEndpoint() async throws {
         try await withTemporaryDirectory { directory in
             let url = LiveServer.url("/delay/1")
-            try await Cassette.use("slow", mode: .all, directory: directory) { session in
+            try await Cassette.use("slow", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(url, on: session)
             }
             let duration = try #require(try LoadedCassette("slow", directory: directory).interactions.first?.duration)
             #expect(duration >= 1 && duration < 30, "\(duration)")
             let start = Date()
-            try await Cassette.use("slow", mode: .none, directory: directory, latency: .recorded) { session in
+            try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), latency: .recorded)) { session in
                 let (data, response) = try await Fixture.get(url, on: session)
                 #expect(response.statusCode == 200 && !data.isEmpty)
             }
@@ -32,11 +32,11 @@ struct LiveLatencyTests {
 struct LiveExpiryTests {
     private func open(_ directory: URL, mode: RecordMode, at now: Date) throws(CassetteError) -> Cassette {
         var options = CassetteOptions()
-        options.mode = mode
-        options.directory = directory
+        options.record = mode
+        options.directory = .at(directory)
         options.expiry = .after(60)
         options.now = { now }
-        return try Cassette("expiring", options: options, environment: [:], filePath: #filePath, testName: "expiring")
+        return try Cassette("expiring", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "expiring")
     }
 
     @Test("after its expiry, mode once records the request again and the expired recording leaves the file")

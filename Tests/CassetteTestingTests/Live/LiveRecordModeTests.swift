@@ -14,12 +14,12 @@ struct LiveRecordModeTests {
 
     @Test func onceRecordsAMissingCassetteThenOnlyReplays() async throws {
         try await withTemporaryDirectory { directory in
-            try await Cassette.use("once", mode: .once, directory: directory) { session in
+            try await Cassette.use("once", record: .once, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
             }
             #expect(try interactions(in: directory, "once").map(\.request.url) == [LiveServer.url("/get?n=1")])
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("once", mode: .once, directory: directory) { session in
+                try await Cassette.use("once", record: .once, options: .init(directory: .at(directory))) { session in
                     _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
                     _ = try await Fixture.get(LiveServer.url("/get?n=2"), on: session)
                 }
@@ -30,11 +30,11 @@ struct LiveRecordModeTests {
 
     @Test func newKeepsWhatMatchesAndAppendsWhatDoesNot() async throws {
         try await withTemporaryDirectory { directory in
-            try await Cassette.use("new", mode: .all, directory: directory) { session in
+            try await Cassette.use("new", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
             }
             let first = try interactions(in: directory, "new")
-            try await Cassette.use("new", mode: .new, directory: directory) { session in
+            try await Cassette.use("new", record: .new, options: .init(directory: .at(directory))) { session in
                 let replayed = try await Fixture.get(LiveServer.url("/uuid"), on: session).0
                 #expect(replayed == first.first?.response?.body?.data, "a matching request is replayed, not re-sent")
                 _ = try await Fixture.get(LiveServer.url("/get?added=1"), on: session)
@@ -48,13 +48,13 @@ struct LiveRecordModeTests {
     @Test func allReplacesTheFileAndKeepsUnchangedExchangesAsTheyWere() async throws {
         try await withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("all.json")
-            try await Cassette.use("all", mode: .all, directory: directory) { session in
+            try await Cassette.use("all", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(LiveServer.url("/json"), on: session)
                 _ = try await Fixture.get(LiveServer.url("/get?old=1"), on: session)
             }
             let before = try Data(contentsOf: file)
             try await Task.sleep(for: .seconds(1.1))
-            try await Cassette.use("all", mode: .all, directory: directory) { session in
+            try await Cassette.use("all", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(LiveServer.url("/json"), on: session)
             }
             let after = try interactions(in: directory, "all")
@@ -68,7 +68,7 @@ struct LiveRecordModeTests {
     func concurrentRecordingsOnOneSession() async throws {
         try await withTemporaryDirectory { directory in
             for round in 0..<3 {
-                let answers = try await Cassette.use("concurrent-\(round)", mode: .all, directory: directory) { session in
+                let answers = try await Cassette.use("concurrent-\(round)", record: .all, options: .init(directory: .at(directory))) { session in
                     try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                         for index in 0..<20 {
                             group.addTask {
@@ -93,14 +93,14 @@ struct LiveRecordModeTests {
         struct Boom: Error {}
         try await withTemporaryDirectory { directory in
             await #expect(throws: Boom.self) {
-                try await Cassette.use("throws", mode: .all, directory: directory) { session in
+                try await Cassette.use("throws", record: .all, options: .init(directory: .at(directory))) { session in
                     _ = try await Fixture.get(LiveServer.url("/get"), on: session)
                     throw Boom()
                 }
             }
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("throws.json").path))
             await #expect(throws: Boom.self) {
-                try await Cassette.use("throws", mode: .all, directory: directory, savesOnError: true) { session in
+                try await Cassette.use("throws", record: .all, options: .init(directory: .at(directory), savesOnError: true)) { session in
                     _ = try await Fixture.get(LiveServer.url("/get"), on: session)
                     throw Boom()
                 }

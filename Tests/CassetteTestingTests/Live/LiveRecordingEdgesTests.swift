@@ -15,7 +15,7 @@ struct LiveRecordingEdgesTests {
     @Test("cancelling a request while it is recorded fails it as cancelled, and nothing crashes")
     func cancelWhileRecording() async throws {
         try await withTemporaryDirectory { directory in
-            try await Cassette.use("cancel", mode: .all, directory: directory) { session in
+            try await Cassette.use("cancel", record: .all, options: .init(directory: .at(directory))) { session in
                 let task = Task { try await session.data(from: slow()) }
                 try await Task.sleep(for: .milliseconds(300))
                 task.cancel()
@@ -42,7 +42,7 @@ struct LiveRecordingEdgesTests {
     func unfinishedRequest() async {
         await withTemporaryDirectory { directory in
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("unfinished", mode: .all, directory: directory) { session in
+                try await Cassette.use("unfinished", record: .all, options: .init(directory: .at(directory))) { session in
                     // Long enough to outlast the request after it even when the other live tests keep every
                     // worker of the server busy and that request waits its turn.
                     session.dataTask(with: URL(string: LiveServer.url("/delay/10"))!).resume()
@@ -58,7 +58,7 @@ struct LiveRecordingEdgesTests {
     func learnedNumbersStayUnique() async throws {
         try await withTemporaryDirectory { directory in
             let rules = Redaction.default.redactingJSONKeys("uuid")
-            try await Cassette.use("numbers", mode: .all, redaction: rules, directory: directory) { session in
+            try await Cassette.use("numbers", record: .all, redaction: rules, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
                 let cancelled = Task { try await session.data(from: slow()) }
                 try await Task.sleep(for: .milliseconds(200))
@@ -66,7 +66,7 @@ struct LiveRecordingEdgesTests {
                 _ = try? await cancelled.value
                 _ = try await Fixture.get(LiveServer.url("/uuid?second"), on: session)
             }
-            try await Cassette.use("numbers", mode: .new, redaction: rules, directory: directory, unused: .ignore) { session in
+            try await Cassette.use("numbers", record: .new, redaction: rules, options: .init(directory: .at(directory), unused: .ignore)) { session in
                 _ = try await Fixture.get(LiveServer.url("/uuid?third"), on: session)
             }
             let saved = try CassetteFile.load(directory.appendingPathComponent("numbers.json")) ?? []

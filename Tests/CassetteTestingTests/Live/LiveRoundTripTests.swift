@@ -37,11 +37,10 @@ struct LiveRoundTripTests {
     private func roundTrip(_ request: @autoclosure () -> URLRequest, redaction: Redaction = .default,
                            recordsTransportErrors: Bool = false) async throws -> (live: Result, replayed: Result, file: String) {
         try await withTemporaryDirectory { directory in
-            let live = try await Cassette.use("case", mode: .all, redaction: redaction, directory: directory,
-                                              recordsTransportErrors: recordsTransportErrors) { session in
+            let live = try await Cassette.use("case", record: .all, redaction: redaction, options: .init(directory: .at(directory), recordsTransportErrors: recordsTransportErrors)) { session in
                 await Self.send(request(), on: session)
             }
-            let replayed = try await Cassette.use("case", mode: .none, redaction: redaction, directory: directory) { session in
+            let replayed = try await Cassette.use("case", record: .never, redaction: redaction, options: .init(directory: .at(directory))) { session in
                 await Self.send(request(), on: session)
             }
             let file = try String(contentsOf: directory.appendingPathComponent("case.json"), encoding: .utf8)

@@ -75,8 +75,8 @@ struct LiveSecretsTests {
     @Test func noPlantedSecretIsWrittenAndReplayRestoresThem() async throws {
         try await withTemporaryDirectory { directory in
             let live = try await sendAll(on: URLSession(configuration: .ephemeral))
-            let recorded = try await Cassette.use("secrets", mode: .all, directory: directory) { try await sendAll(on: $0) }
-            let replayed = try await Cassette.use("secrets", mode: .none, directory: directory) { try await sendAll(on: $0) }
+            let recorded = try await Cassette.use("secrets", record: .all, options: .init(directory: .at(directory))) { try await sendAll(on: $0) }
+            let replayed = try await Cassette.use("secrets", record: .never, options: .init(directory: .at(directory))) { try await sendAll(on: $0) }
             let file = try String(contentsOf: directory.appendingPathComponent("secrets.json"), encoding: .utf8)
             for secret in planted {
                 let echoed = WireForm.allCases.contains { live.joined().contains($0.write(secret, encoded: secret)) }
@@ -99,12 +99,12 @@ struct LiveSecretsTests {
             func note(_ error: any Error) {
                 messages.withLock { $0 += [String(describing: error), error.localizedDescription, "\((error as NSError).userInfo)"] }
             }
-            try await Cassette.use("errors", mode: .all, directory: directory) { session in
+            try await Cassette.use("errors", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.send(requests[0], on: session)
             }
             // No match, and exhausted: every request's secrets in the message's request and closest requests.
             do {
-                try await Cassette.use("errors", mode: .none, directory: directory) { session in
+                try await Cassette.use("errors", record: .never, options: .init(directory: .at(directory))) { session in
                     for request in requests {
                         do { _ = try await Fixture.send(request, on: session) } catch { note(error) }
                     }
@@ -114,7 +114,7 @@ struct LiveSecretsTests {
             // A transport failure while recording, with secrets in the URL and headers. The task gets the platform's
             // own error, as it would live; the cassette's error is what must hold no secret.
             do {
-                try await Cassette.use("refused", mode: .all, directory: directory) { session in
+                try await Cassette.use("refused", record: .all, options: .init(directory: .at(directory))) { session in
                     var refused = URLRequest(url: URL(string: "http://127.0.0.1:9/x?token=\(queryToken)")!)
                     refused.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
                     _ = try? await Fixture.send(refused, on: session)
@@ -122,7 +122,7 @@ struct LiveSecretsTests {
             } catch { note(error) }
             // A task the platform cannot serve through a cassette.
             do {
-                try await Cassette.use("download", mode: .all, directory: directory) { session in
+                try await Cassette.use("download", record: .all, options: .init(directory: .at(directory))) { session in
                     do { _ = try await session.download(for: request("/anything?token=\(queryToken)")) } catch { note(error) }
                 }
             } catch { note(error) }

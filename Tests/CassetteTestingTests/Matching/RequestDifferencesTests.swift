@@ -50,7 +50,7 @@ struct RequestDifferencesTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/feed?page=1&ts=1700000000")], name: "volatile", in: directory)
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("volatile", mode: .none, directory: directory) { session in
+                try await Cassette.use("volatile", record: .never, options: .init(directory: .at(directory))) { session in
                     _ = try await Fixture.get("http://api.test/feed?page=1&ts=1700000123", on: session)
                 }
             }

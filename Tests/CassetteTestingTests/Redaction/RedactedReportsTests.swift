@@ -24,7 +24,7 @@ struct RedactedReportsTests {
     /// The message of each error the client got for `requests`, sent through cassette `name` in mode `none`.
     private func noMatchMessages(_ name: String, in directory: URL) async -> [String] {
         var messages: [String] = []
-        _ = try? await Cassette.use(name, mode: .none, directory: directory) { session in
+        _ = try? await Cassette.use(.named(name), record: .never, options: .init(directory: .at(directory))) { session in
             for request in secrets.requests {
                 do {
                     _ = try await session.data(for: request)
@@ -54,11 +54,11 @@ struct RedactedReportsTests {
     func aFileHoldingRealValues() async throws {
         try await withTemporaryDirectory { directory in
             // As a cassette recorded with no rules (or written by hand) holds them.
-            try Fixture.write(recorded(secrets.requests, rules: .none), name: "raw", in: directory)
+            try Fixture.write(recorded(secrets.requests, rules: .disabled), name: "raw", in: directory)
             let messages = await noMatchMessages("raw", in: directory)
             // A request whose secret only a header or the URL's user information holds still matches: the default
             // matchers read neither.
-            let differing = zip(recorded(secrets.requests, rules: .none), recorded(secrets.requests)).filter {
+            let differing = zip(recorded(secrets.requests, rules: .disabled), recorded(secrets.requests)).filter {
                 RequestMatcher.defaults.key(for: $0.request) != RequestMatcher.defaults.key(for: $1.request)
             }
             #expect(differing.count == secrets.requests.count - 4, "\(differing.map(\.0.request.url))")
@@ -92,7 +92,7 @@ struct RedactedReportsTests {
             let request = secrets.requests[4]
             let stored = Redaction.default.redact(RecordedRequest(request, body: nil)).stored.url
             var info: [String: Any] = [:]
-            _ = try? await Cassette.use("empty", mode: .none, directory: directory) { session in
+            _ = try? await Cassette.use("empty", record: .never, options: .init(directory: .at(directory))) { session in
                 do { _ = try await session.data(for: request) } catch { info = (error as NSError).userInfo }
             }
             #expect(stored.contains("%3CREDACTED:token%3E"))

@@ -69,7 +69,7 @@ struct ScanSecretsScriptTests {
             let secrets = PlantedSecrets(host: "https://api.test")
             let redacted = directory.appendingPathComponent("redacted"), raw = directory.appendingPathComponent("raw")
             try Fixture.write(try interactions(secrets, rules: .default), name: "planted", in: redacted)
-            try Fixture.write(try interactions(secrets, rules: .none), name: "planted", in: raw)
+            try Fixture.write(try interactions(secrets, rules: .disabled), name: "planted", in: raw)
 
             let clean = try scan(redacted)
             #expect(clean.status == 0, "\(clean.output)")

@@ -53,7 +53,7 @@ struct SecretsInMessagesTests {
         try await withTemporaryDirectory { directory in
             // The closest recordings: the same requests as a cassette recorded without rules holds them (real
             // values), and as the default rules record them but with another method.
-            let stale = recorded(secrets.requests, rules: .none).map { interaction -> Interaction in
+            let stale = recorded(secrets.requests, rules: .disabled).map { interaction -> Interaction in
                 var interaction = interaction
                 interaction.request.url += interaction.request.url.contains("?") ? "&v=1" : "?v=1"
                 return interaction
@@ -66,8 +66,7 @@ struct SecretsInMessagesTests {
             try Fixture.write(stale + other, name: "no-match", in: directory)
             let client = LockedBox<(texts: [String], failed: Int)>(([], 0))
             let error = await thrown {
-                try await Cassette.use("no-match", mode: .none, matching: [.method, .url, .body, .headers("Authorization", "Cookie", "X-Api-Key")],
-                                       directory: directory) { session in
+                try await Cassette.use("no-match", record: .never, matching: [.method, .url, .body, .headers("Authorization", "Cookie", "X-Api-Key")], options: .init(directory: .at(directory))) { session in
                     let sent = await sendAll(secrets.requests, on: session)
                     client.withLock { $0 = sent }
                 }
@@ -87,7 +86,7 @@ struct SecretsInMessagesTests {
             try Fixture.write(recorded(secrets.requests), name: "exhausted", in: directory)
             let client = LockedBox<(texts: [String], failed: Int)>(([], 0))
             let error = await thrown {
-                try await Cassette.use("exhausted", mode: .none, directory: directory) { session in
+                try await Cassette.use("exhausted", record: .never, options: .init(directory: .at(directory))) { session in
                     let first = await sendAll(secrets.requests, on: session)
                     #expect(first.failed == 0, "each request replays once: \(first.texts.first ?? "")")
                     let again = await sendAll(secrets.requests, on: session)
@@ -119,7 +118,7 @@ struct SecretsInMessagesTests {
     func afterClose() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write(recorded(secrets.requests), name: "closed", in: directory)
-            let configuration = try await Cassette.useConfiguration("closed", mode: .none, directory: directory, unused: .ignore) { $0 }
+            let configuration = try await Cassette.useConfiguration("closed", record: .never, options: .init(directory: .at(directory), unused: .ignore)) { $0 }
             let late = URLSession(configuration: configuration)
             defer { late.invalidateAndCancel() }
             let (texts, failed) = await sendAll(secrets.requests, on: late)
@@ -135,7 +134,7 @@ struct SecretsInMessagesTests {
     @Test("a corrupt cassette file holding real values", arguments: ["cut", "stray"])
     func corruptFile(damage: String) async throws {
         try await withTemporaryDirectory { directory in
-            try Fixture.write(recorded(secrets.requests, rules: .none), name: "whole", in: directory)
+            try Fixture.write(recorded(secrets.requests, rules: .disabled), name: "whole", in: directory)
             let whole = try String(contentsOf: directory.appendingPathComponent("whole.json"), encoding: .utf8)
             var damaged = 0
             for (_, value) in secrets.all {
@@ -143,7 +142,7 @@ struct SecretsInMessagesTests {
                 let text = damage == "cut" ? String(whole[..<end]) : whole[..<end] + " x" + whole[end...]
                 try Data(text.utf8).write(to: directory.appendingPathComponent("corrupt.json"))
                 let error = await thrown {
-                    try Cassette.use("corrupt", mode: .none, directory: directory) { _ in }
+                    try Cassette.use("corrupt", record: .never, options: .init(directory: .at(directory))) { _ in }
                 }
                 #expect(error.code == .unreadableCassette)
                 let leaks = secrets.leaks(in: error.texts)
@@ -176,7 +175,7 @@ struct SecretsInMessagesTests {
         await withTemporaryDirectory { directory in
             let refused = PlantedSecrets(host: "http://127.0.0.1:9")
             let error = await thrown {
-                try await Cassette.use("saves/here", mode: .all, directory: directory, recordsTransportErrors: true) { session in
+                try await Cassette.use("saves/here", record: .all, options: .init(directory: .at(directory), recordsTransportErrors: true)) { session in
                     // The client gets the platform's own transport error, as it would live: not the harness's text.
                     let sent = await sendAll(refused.requests, on: session)
                     #expect(sent.failed == refused.requests.count)
@@ -196,7 +195,7 @@ struct SecretsInMessagesTests {
             try Fixture.write(recorded(secrets.requests), name: "download", in: directory)
             let client = LockedBox<[String]>([])
             let error = await thrown {
-                try await Cassette.use("download", mode: .none, directory: directory) { session in
+                try await Cassette.use("download", record: .never, options: .init(directory: .at(directory))) { session in
                     for request in secrets.requests {
                         let texts: [String] = await withCheckedContinuation { done in
                             session.downloadTask(with: request) { _, _, error in

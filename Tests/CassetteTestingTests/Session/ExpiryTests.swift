@@ -19,12 +19,12 @@ struct ExpiryTests {
 
     private func open(_ directory: URL, mode: RecordMode, expiry: Expiry?, at now: Date) throws(CassetteError) -> Cassette {
         var options = CassetteOptions()
-        options.mode = mode
-        options.directory = directory
+        options.record = mode
+        options.directory = .at(directory)
         options.expiry = expiry
         options.unused = .ignore
         options.now = { now }
-        return try Cassette("dated", options: options, environment: [:], filePath: #filePath, testName: "expiry")
+        return try Cassette("dated", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "expiry")
     }
 
     @Test("an interaction's expiry is its cache entry's expiration in the file, read back as expiresAt")
@@ -43,14 +43,14 @@ struct ExpiryTests {
         try await withTemporaryDirectory { directory in
             try write(in: directory)
             let error = #expect(throws: CassetteError.self) {
-                try open(directory, mode: .none, expiry: .after(days: 30, otherwise: .fail), at: Self.start)
+                try open(directory, mode: .never, expiry: .after(days: 30, otherwise: .fail), at: Self.start)
             }
             #expect(error?.code == .expiredRecordings)
             #expect(error?.message.contains("1 recording(s) are past their expiry") == true)
             #expect(error?.message.contains("#2 GET http://api.test/stale (expired 2027-01-14T08:00:00Z)") == true, "\(error?.message ?? "")")
             #expect(error?.message.contains("CASSETTE_RECORD=new swift test --filter expiry") == true)
             // The injected clock decides: two days earlier, nothing has expired yet.
-            let earlier = try open(directory, mode: .none, expiry: .after(days: 30, otherwise: .fail), at: Self.start.addingTimeInterval(-2 * Self.day))
+            let earlier = try open(directory, mode: .never, expiry: .after(days: 30, otherwise: .fail), at: Self.start.addingTimeInterval(-2 * Self.day))
             #expect(earlier.close(bodyFailed: false).warnings.isEmpty)
         }
     }
@@ -59,14 +59,14 @@ struct ExpiryTests {
     func warnReplaysAndSaysSo() async throws {
         try await withTemporaryDirectory { directory in
             try write(in: directory)
-            let cassette = try open(directory, mode: .none, expiry: nil, at: Self.start)
+            let cassette = try open(directory, mode: .never, expiry: nil, at: Self.start)
             let (data, _) = try await cassette.makeCurrent { try await Fixture.get("http://api.test/stale", on: cassette.session) }
             #expect(String(decoding: data, as: UTF8.self) == "stale")
             let ending = cassette.close(bodyFailed: false)
             #expect(ending.failures.isEmpty)
             #expect(ending.warnings.map(\.code) == [.expiredRecordings])
             // After two more days the fresh one has expired too.
-            let later = try open(directory, mode: .none, expiry: nil, at: Self.start.addingTimeInterval(2 * Self.day))
+            let later = try open(directory, mode: .never, expiry: nil, at: Self.start.addingTimeInterval(2 * Self.day))
             #expect(later.close(bodyFailed: false).warnings.first?.message.contains("2 recording(s)") == true)
         }
     }

@@ -16,7 +16,7 @@ struct FaultTests {
 
     /// What each request of `paths` got: its body, `status N`, or `error N`.
     private func results(_ paths: [Int], faults: [Fault], in directory: URL) async throws -> [String] {
-        try await Cassette.use("items", mode: .none, directory: directory, unused: .ignore, faults: faults) { session in
+        try await Cassette.use("items", record: .never, options: .init(directory: .at(directory), unused: .ignore, faults: faults)) { session in
             var results: [String] = []
             for n in paths {
                 do {
@@ -72,8 +72,7 @@ struct FaultTests {
         try await withTemporaryDirectory { directory in
             try writeItems(in: directory)
             let collector = Collector()
-            try await Cassette.use("items", mode: .none, directory: directory, unused: .ignore,
-                                   faults: [.truncate(toBytes: 3, when: .request(1))]) { _ in
+            try await Cassette.use("items", record: .never, options: .init(directory: .at(directory), unused: .ignore, faults: [.truncate(toBytes: 3, when: .request(1))])) { _ in
                 let configuration = try #require(Cassette.current).configuration
                 let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
                 defer { session.finishTasksAndInvalidate() }

@@ -22,7 +22,7 @@ struct NoNetworkTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://127.0.0.1:\(listener.port)/recorded")], name: "offline", in: directory)
             await #expect(throws: CassetteError.self) {
-                try await Cassette.use("offline", mode: .none, directory: directory) { session in
+                try await Cassette.use("offline", record: .never, options: .init(directory: .at(directory))) { session in
                     _ = try await Fixture.get("http://127.0.0.1:\(listener.port)/recorded", on: session)
                     _ = try? await Fixture.get("http://127.0.0.1:\(listener.port)/not-recorded", on: session)
                 }

@@ -23,8 +23,7 @@ struct PlaybackHookTests {
                 response.headers["X-Edited"] = "yes"
                 return response
             })
-            let bodies = try await Cassette.use("hooked", mode: .none, directory: directory, repeatsLastResponse: true,
-                                                unused: .ignore, hooks: hooks) { session in
+            let bodies = try await Cassette.use("hooked", record: .never, options: .init(directory: .at(directory), repeatsLastResponse: true, unused: .ignore, hooks: hooks)) { session in
                 var bodies: [String] = []
                 for path in ["a", "a", "b"] {
                     let (data, response) = try await Fixture.get("http://api.test/" + path, on: session)
@@ -40,15 +39,17 @@ struct PlaybackHookTests {
         }
     }
 
-    @Test("a test's trait hook replaces its suite's hook of the same kind, and keeps the other")
-    func traitHooksMerge() {
+    @Test("a nearer level's hooks replace a farther level's, both hooks at once; empty hooks set them back to none")
+    func nearerHooksReplace() {
         let record: @Sendable (Interaction) -> Interaction? = { $0 }
-        let suite = CassetteHooks(beforeRecord: record, beforePlayback: { _ in RecordedResponse(status: 1, url: "") })
-        let test = CassetteHooks(beforePlayback: { _ in RecordedResponse(status: 2, url: "") })
-        let merged = suite.overridden(by: test)
+        let suite = CassetteOptions(hooks: CassetteHooks(beforeRecord: record, beforePlayback: { _ in RecordedResponse(status: 1, url: "") }))
+        let test = CassetteOptions(hooks: CassetteHooks(beforePlayback: { _ in RecordedResponse(status: 2, url: "") }))
+        let merged = suite.overridden(by: test).resolved().hooks
         let probe = Fixture.interaction("http://api.test/a")
         #expect(merged.beforePlayback?(probe).status == 2)
-        #expect(merged.beforeRecord != nil)
-        #expect(suite.overridden(by: CassetteHooks()).beforePlayback?(probe).status == 1)
+        #expect(merged.beforeRecord == nil)
+        #expect(suite.overridden(by: CassetteOptions()).resolved().hooks.beforePlayback?(probe).status == 1)
+        let reset = suite.overridden(by: CassetteOptions(hooks: CassetteHooks())).resolved().hooks
+        #expect(reset.beforeRecord == nil && reset.beforePlayback == nil)
     }
 }

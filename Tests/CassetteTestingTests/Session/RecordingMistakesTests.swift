@@ -17,7 +17,7 @@ struct RecordingMistakesTests {
     func transportErrorSavesNothing() async {
         await withTemporaryDirectory { directory in
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("down", mode: .all, directory: directory) { session in
+                try await Cassette.use("down", record: .all, options: .init(directory: .at(directory))) { session in
                     // The task gets the network's own error, as it would live.
                     let refused = try? await Fixture.get(Self.refused, on: session)
                     #expect(refused == nil)
@@ -33,12 +33,12 @@ struct RecordingMistakesTests {
     @Test("asked to, a cassette records the transport error and replays it")
     func transportErrorRecordedWhenAsked() async throws {
         try await withTemporaryDirectory { directory in
-            try await Cassette.use("down", mode: .all, directory: directory, recordsTransportErrors: true) { session in
+            try await Cassette.use("down", record: .all, options: .init(directory: .at(directory), recordsTransportErrors: true)) { session in
                 let refused = try? await Fixture.get(Self.refused, on: session)
                 #expect(refused == nil)
             }
             let replayed = await #expect(throws: URLError.self) {
-                try await Cassette.use("down", mode: .none, directory: directory) { session in
+                try await Cassette.use("down", record: .never, options: .init(directory: .at(directory))) { session in
                     try await Fixture.get(Self.refused, on: session)
                 }
             }
@@ -50,7 +50,7 @@ struct RecordingMistakesTests {
     func nothingRecorded() async {
         await withTemporaryDirectory { directory in
             let error = #expect(throws: CassetteError.self) {
-                try Cassette.use("empty", mode: .once, directory: directory) { _ in }
+                try Cassette.use("empty", record: .once, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(error?.code == .nothingRecorded)
             #expect(error?.message.contains("URLSession.shared") == true)
@@ -65,7 +65,7 @@ struct RecordingMistakesTests {
             let file = directory.appendingPathComponent("kept.json")
             let before = try Data(contentsOf: file)
             #expect(throws: CassetteError.self) {
-                try Cassette.use("kept", mode: .all, directory: directory) { _ in }
+                try Cassette.use("kept", record: .all, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(try Data(contentsOf: file) == before)
         }
@@ -77,25 +77,25 @@ struct RecordingMistakesTests {
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "shared", in: directory)
             let file = directory.appendingPathComponent("shared.json")
             // A recording cassette is open: another one on the file, recording or not, fails.
-            try await Cassette.use("shared", mode: .new, directory: directory) { session in
+            try await Cassette.use("shared", record: .new, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get("http://api.test/a", on: session)
-                for mode in [RecordMode.none, .new, .all] {
+                for mode in [RecordMode.never, .new, .all] {
                     let error = #expect(throws: CassetteError.self) {
-                        try Cassette.use("shared", mode: mode, directory: directory) { _ in }
+                        try Cassette.use("shared", record: mode, options: .init(directory: .at(directory))) { _ in }
                     }
                     #expect(error?.code == .alreadyOpen)
                     #expect(error?.cassette?.path == file.path)
                 }
             }
             // Two that only replay share the file.
-            try await Cassette.use("shared", mode: .none, directory: directory) { outer in
-                try await Cassette.use("shared", mode: .none, directory: directory) { inner in
+            try await Cassette.use("shared", record: .never, options: .init(directory: .at(directory))) { outer in
+                try await Cassette.use("shared", record: .never, options: .init(directory: .at(directory))) { inner in
                     _ = try await Fixture.get("http://api.test/a", on: inner)
                 }
                 _ = try await Fixture.get("http://api.test/a", on: outer)
             }
             // Closed cassettes give up their claim.
-            try await Cassette.use("shared", mode: .new, directory: directory) { session in
+            try await Cassette.use("shared", record: .new, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get("http://api.test/a", on: session)
             }
         }

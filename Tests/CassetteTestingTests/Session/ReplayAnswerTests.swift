@@ -18,7 +18,7 @@ struct ReplayAnswerTests {
                 recordedAt: Fixture.recordedAt)
             try Fixture.write([recorded], name: "restore", in: directory)
             for token in ["token-used-in-ci", "a-different-token"] {
-                let (data, response) = try await Cassette.use("restore", mode: .none, directory: directory) { session in
+                let (data, response) = try await Cassette.use("restore", record: .never, options: .init(directory: .at(directory))) { session in
                     var request = URLRequest(url: URL(string: "http://api.test/me")!)
                     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
                     return try await Fixture.send(request, on: session)
@@ -39,7 +39,7 @@ struct ReplayAnswerTests {
                                            url: "http://api.test/me"),
                 recordedAt: Fixture.recordedAt)
             try Fixture.write([recorded], name: "length", in: directory)
-            let (data, response) = try await Cassette.use("length", mode: .none, directory: directory) { session in
+            let (data, response) = try await Cassette.use("length", record: .never, options: .init(directory: .at(directory))) { session in
                 var request = URLRequest(url: URL(string: "http://api.test/me")!)
                 request.setValue("Bearer short", forHTTPHeaderField: "Authorization")
                 return try await Fixture.send(request, on: session)

@@ -22,7 +22,7 @@ struct ReplayLatencyTests {
 
     @Test("the delay each latency gives a recording")
     func delays() {
-        #expect(ReplayLatency.none.delay(recorded: 2) == 0)
+        #expect(ReplayLatency.immediate.delay(recorded: 2) == 0)
         #expect(ReplayLatency.recorded.delay(recorded: 2) == 2)
         #expect(ReplayLatency.recorded.delay(recorded: nil) == 0)
         #expect(ReplayLatency.recorded(scaledBy: 0.25).delay(recorded: 2) == 0.5)
@@ -36,7 +36,7 @@ struct ReplayLatencyTests {
             try slowCassette("slow", duration: 0.4, in: directory)
             for (latency, least) in [(ReplayLatency.recorded, 0.4), (.recorded(scaledBy: 0.5), 0.2), (.fixed(0.3), 0.3)] {
                 let seconds = try await elapsed {
-                    try await Cassette.use("slow", mode: .none, directory: directory, latency: latency) { session in
+                    try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), latency: latency)) { session in
                         let (data, response) = try await Fixture.get("http://api.test/slow", on: session)
                         #expect(String(decoding: data, as: UTF8.self) == "late" && response.statusCode == 200)
                     }
@@ -51,7 +51,7 @@ struct ReplayLatencyTests {
         try await withTemporaryDirectory { directory in
             try slowCassette("slow", duration: 30, in: directory)
             let seconds = try await elapsed {
-                try await Cassette.use("slow", mode: .none, directory: directory, unused: .ignore, latency: .recorded) { session in
+                try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), unused: .ignore, latency: .recorded)) { session in
                     var request = URLRequest(url: URL(string: "http://api.test/slow")!)
                     request.timeoutInterval = 0.3
                     let error = await #expect(throws: URLError.self) { try await Fixture.send(request, on: session) }
@@ -68,7 +68,7 @@ struct ReplayLatencyTests {
     func cancelWhileWaiting() async throws {
         try await withTemporaryDirectory { directory in
             try slowCassette("slow", duration: nil, in: directory)
-            try await Cassette.use("slow", mode: .none, directory: directory, latency: .fixed(0.5)) { session in
+            try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), latency: .fixed(0.5))) { session in
                 let task = Task { try await Fixture.get("http://api.test/slow", on: session) }
                 try await Task.sleep(for: .milliseconds(100))
                 task.cancel()

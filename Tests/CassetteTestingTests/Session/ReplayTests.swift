@@ -15,7 +15,7 @@ struct ReplayTests {
             try Fixture.write([Fixture.interaction("http://api.test/items?b=2&a=1", status: 201, body: body,
                                                    headers: ["Content-Type": "application/json", "X-Trace": "t1"])],
                               name: "replay", in: directory)
-            let (data, response) = try await Cassette.use("replay", mode: .none, directory: directory) { session in
+            let (data, response) = try await Cassette.use("replay", record: .never, options: .init(directory: .at(directory))) { session in
                 try await Fixture.get("http://api.test/items?a=1&b=2", on: session)
             }
             #expect(data == Data(body.utf8))
@@ -32,7 +32,7 @@ struct ReplayTests {
                               name: "order", in: directory)
             var bodies: [String] = []
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("order", mode: .none, directory: directory) { session in
+                try await Cassette.use("order", record: .never, options: .init(directory: .at(directory))) { session in
                     for _ in 0..<3 {
                         if let (data, _) = try? await Fixture.get("http://api.test/n", on: session) {
                             bodies.append(String(decoding: data, as: UTF8.self))
@@ -50,7 +50,7 @@ struct ReplayTests {
     @Test func repeatsLastResponseWhenAsked() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/n", body: "only")], name: "repeat", in: directory)
-            let bodies = try await Cassette.use("repeat", mode: .none, directory: directory, repeatsLastResponse: true) { session in
+            let bodies = try await Cassette.use("repeat", record: .never, options: .init(directory: .at(directory), repeatsLastResponse: true)) { session in
                 var bodies: [Data] = []
                 for _ in 0..<3 { bodies.append(try await Fixture.get("http://api.test/n", on: session).0) }
                 return bodies
@@ -67,8 +67,7 @@ struct ReplayTests {
                 Fixture.interaction("http://other.test/x"),
             ], name: "nomatch", in: directory)
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("nomatch", mode: .none, redaction: Redaction.default.redactingSecret("hunter2", as: "<PW>"),
-                                       directory: directory) { session in
+                try await Cassette.use("nomatch", record: .never, redaction: Redaction.default.redactingSecret("hunter2", as: "<PW>"), options: .init(directory: .at(directory))) { session in
                     _ = try await Fixture.get("http://api.test/users/2?password=hunter2&q=hunter2", on: session)
                 }
             }
@@ -89,7 +88,7 @@ struct ReplayTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([], name: "swallowed", in: directory)
             await #expect(throws: CassetteError.self) {
-                try await Cassette.use("swallowed", mode: .none, directory: directory) { session in
+                try await Cassette.use("swallowed", record: .never, options: .init(directory: .at(directory))) { session in
                     _ = try? await Fixture.get("http://api.test/missing", on: session)
                 }
             }
@@ -99,7 +98,7 @@ struct ReplayTests {
     @Test func missingCassetteInNoneModeSaysHowToRecord() async throws {
         await withTemporaryDirectory { directory in
             let error = #expect(throws: CassetteError.self) {
-                try Cassette.use("absent", mode: .none, directory: directory) { _ in }
+                try Cassette.use("absent", record: .never, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(error?.code == .cassetteNotFound)
             #expect(error?.message.contains("CASSETTE_RECORD=once swift test --filter missingCassetteInNoneModeSaysHowToRecord") == true)
@@ -109,7 +108,7 @@ struct ReplayTests {
     @Test func invalidEnvironmentModeFailsBeforeTheBodyRuns() async throws {
         var ran = false
         #expect(throws: CassetteError.self) {
-            try Cassette.use("x", environment: ["CASSETTE_RECORD": "maybe"]) { _ in ran = true }
+            try Cassette.use("x", options: .init(environment: ["CASSETTE_RECORD": "maybe"])) { _ in ran = true }
         }
         #expect(!ran)
     }
@@ -121,7 +120,7 @@ struct ReplayTests {
             // Inside #expect's closure, #line is the macro's own line.
             let line = #line + 1
             let error = #expect(throws: CassetteError.self) {
-                try Cassette.use("corrupt", mode: .none, directory: directory) { _ in }
+                try Cassette.use("corrupt", record: .never, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(error?.code == .unreadableCassette)
             // The call site, the file named once, where the JSON broke (as the README's troubleshooting entry shows
@@ -135,7 +134,7 @@ struct ReplayTests {
     @Test func synchronousFormWithCompletionHandlers() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/sync", body: "s")], name: "sync", in: directory)
-            let status = try Cassette.use("sync", mode: .none, directory: directory) { (session: URLSession) -> Int in
+            let status = try Cassette.use("sync", record: .never, options: .init(directory: .at(directory))) { (session: URLSession) -> Int in
                 let done = DispatchSemaphore(value: 0)
                 let result = LockedBox(-1)
                 session.dataTask(with: URL(string: "http://api.test/sync")!) { _, response, _ in
@@ -152,7 +151,7 @@ struct ReplayTests {
     @Test func configurationFormServesSessionsTheCodeBuilds() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/c", body: "c")], name: "configuration", in: directory)
-            let data = try await Cassette.useConfiguration("configuration", mode: .none, directory: directory) { configuration in
+            let data = try await Cassette.useConfiguration("configuration", record: .never, options: .init(directory: .at(directory))) { configuration in
                 let session = URLSession(configuration: configuration)
                 defer { session.finishTasksAndInvalidate() }
                 return try await Fixture.get("http://api.test/c", on: session).0
@@ -168,7 +167,7 @@ struct ReplayTests {
                                       recordedAt: Fixture.recordedAt)
             try Fixture.write([failing], name: "down", in: directory)
             let error = await #expect(throws: URLError.self) {
-                try await Cassette.use("down", mode: .none, directory: directory) { session in
+                try await Cassette.use("down", record: .never, options: .init(directory: .at(directory))) { session in
                     try await Fixture.get("http://api.test/down", on: session)
                 }
             }
@@ -186,7 +185,7 @@ struct ReplayTests {
             try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
                 for cassette in 0..<8 {
                     group.addTask {
-                        let bodies = try await Cassette.use("parallel-\(cassette)", mode: .none, directory: directory) { session in
+                        let bodies = try await Cassette.use("parallel-\(cassette)", record: .never, options: .init(directory: .at(directory))) { session in
                             var bodies: [String] = []
                             for _ in 0..<100 {
                                 bodies.append(String(decoding: try await Fixture.get("http://api.test/same", on: session).0, as: UTF8.self))

@@ -27,7 +27,7 @@ struct RoutingTests {
                     group.addTask {
                         let seen = LockedBox<[String]>([])
                         do {
-                            try await Cassette.use("c\(n)", mode: .none, directory: directory) { session in
+                            try await Cassette.use("c\(n)", record: .never, options: .init(directory: .at(directory))) { session in
                                 let answers = try await Self.everyTask(on: session, n: n)
                                 seen.withLock { $0 = answers }
                             }
@@ -93,8 +93,8 @@ struct RoutingTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a", body: "left")], name: "left", in: directory)
             try Fixture.write([Fixture.interaction("http://api.test/a", body: "right")], name: "right", in: directory)
-            try await Cassette.use("left", mode: .none, directory: directory) { left in
-                try await Cassette.use("right", mode: .none, directory: directory) { right in
+            try await Cassette.use("left", record: .never, options: .init(directory: .at(directory))) { left in
+                try await Cassette.use("right", record: .never, options: .init(directory: .at(directory))) { right in
                     // The innermost cassette is current.
                     #expect(Cassette.current?.name == "right")
                     let (fromRight, _) = try await Fixture.get("http://api.test/a", on: right)
@@ -118,7 +118,7 @@ struct RoutingTests {
     func routesWithoutATask() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a", body: "by class")], name: "bare", in: directory)
-            try Cassette.use("bare", mode: .none, directory: directory) { _ in
+            try Cassette.use("bare", record: .never, options: .init(directory: .at(directory))) { _ in
                 let protocolClass = try #require(Cassette.current?.configuration.protocolClasses?.first as? URLProtocol.Type)
                 let client = RecordingClient()
                 let loader = protocolClass.init(request: URLRequest(url: URL(string: "http://api.test/a")!),
@@ -134,7 +134,7 @@ struct RoutingTests {
     func sessionOutlivesItsCassette() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "short", in: directory)
-            let configuration = try await Cassette.useConfiguration("short", mode: .none, directory: directory) { configuration in
+            let configuration = try await Cassette.useConfiguration("short", record: .never, options: .init(directory: .at(directory))) { configuration in
                 _ = try await Fixture.get("http://api.test/a", on: URLSession(configuration: configuration))
                 return configuration
             }

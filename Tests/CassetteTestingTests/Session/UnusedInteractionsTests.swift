@@ -16,7 +16,7 @@ struct UnusedInteractionsTests {
         try await withTemporaryDirectory { directory in
             try writeFour("four", in: directory)
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+                try await Cassette.use("four", record: .never, options: .init(directory: .at(directory), unused: .fail)) { session in
                     _ = try await Fixture.get("http://api.test/a", on: session)
                     _ = try await Fixture.get("http://api.test/c", on: session)
                 }
@@ -32,15 +32,15 @@ struct UnusedInteractionsTests {
     func silentWhenItSaysNothing() async throws {
         try await withTemporaryDirectory { directory in
             try writeFour("four", in: directory)
-            try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+            try await Cassette.use("four", record: .never, options: .init(directory: .at(directory), unused: .fail)) { session in
                 for path in ["a", "a", "b", "c"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
             }
             struct Stop: Error {}
             #expect(throws: Stop.self) {
-                try Cassette.use("four", mode: .none, directory: directory, unused: .fail) { _ in throw Stop() }
+                try Cassette.use("four", record: .never, options: .init(directory: .at(directory), unused: .fail)) { _ in throw Stop() }
             }
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("four", mode: .none, directory: directory, unused: .fail) { session in
+                try await Cassette.use("four", record: .never, options: .init(directory: .at(directory), unused: .fail)) { session in
                     _ = try? await Fixture.get("http://api.test/elsewhere", on: session)
                 }
             }
@@ -54,17 +54,17 @@ struct UnusedInteractionsTests {
             try writeFour("four", in: directory)
             for (policy, warnings) in [(UnusedInteractions.warn, 1), (.ignore, 0)] {
                 var options = CassetteOptions()
-                options.mode = .none
-                options.directory = directory
+                options.record = .never
+                options.directory = .at(directory)
                 options.unused = policy
-                let cassette = try Cassette("four", options: options, environment: [:], filePath: #filePath, testName: "warnAndIgnore")
+                let cassette = try Cassette("four", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "warnAndIgnore")
                 _ = try await cassette.makeCurrent { try await Fixture.get("http://api.test/b", on: cassette.session) }
                 let ending = cassette.close(bodyFailed: false)
                 #expect(ending.failures.isEmpty)
                 #expect(ending.warnings.map(\.code) == Array(repeating: .unusedInteractions, count: warnings))
                 #expect(ending.warnings.first?.message.contains("#1 GET http://api.test/a; #2 GET http://api.test/a; #4 GET http://api.test/c") ?? true)
             }
-            #expect(CassetteOptions().unused == .warn)
+            #expect(CassetteOptions().resolved().unused == .warn)
         }
     }
 
@@ -76,18 +76,18 @@ struct UnusedInteractionsTests {
             try writeFour("nested/two", in: directory)
             let report = directory.appendingPathComponent("unused.jsonl")
             let environment = ["CASSETTE_REPORT": report.path]
-            try await Cassette.use("one", mode: .none, directory: directory, unused: .ignore, environment: environment) { session in
+            try await Cassette.use("one", record: .never, options: .init(directory: .at(directory), unused: .ignore, environment: environment)) { session in
                 _ = try await Fixture.get("http://api.test/a", on: session)
                 _ = try await Fixture.get("http://api.test/a", on: session)
             }
-            try await Cassette.use("nested/two", mode: .none, directory: directory, unused: .ignore, environment: environment) { session in
+            try await Cassette.use("nested/two", record: .never, options: .init(directory: .at(directory), unused: .ignore, environment: environment)) { session in
                 for path in ["a", "a", "b"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
             }
-            try await Cassette.use("nested/two", mode: .none, directory: directory, environment: environment) { session in
+            try await Cassette.use("nested/two", record: .never, options: .init(directory: .at(directory), environment: environment)) { session in
                 for path in ["a", "a", "b", "c"] { _ = try await Fixture.get("http://api.test/\(path)", on: session) }
             }
             await #expect(throws: Stop.self) {
-                try await Cassette.use("one", mode: .none, directory: directory, environment: environment) { session in
+                try await Cassette.use("one", record: .never, options: .init(directory: .at(directory), environment: environment)) { session in
                     _ = try await Fixture.get("http://api.test/a", on: session)
                     throw Stop()
                 }
@@ -112,17 +112,17 @@ struct UnusedInteractionsTests {
         try await withTemporaryDirectory { directory in
             try writeFour("four", in: directory)
             try await withKnownIssue {
-                try await CassetteTrait.cassette("four", record: .none, directory: directory, unused: .fail)
+                try await CassetteTrait.cassette("four", record: .never, options: .init(directory: .at(directory), unused: .fail))
                     .provideScope(for: test, testCase: Test.Case.current) {
                         _ = try await Fixture.get("http://api.test/b", on: try #require(Cassette.current).session)
                     }
             } matching: { issue in
                 (issue.error as? CassetteError)?.code == .unusedInteractions && issue.sourceLocation == test.sourceLocation
             }
-            let suite = CassetteTrait.cassette(unused: .fail)
-            #expect(CassetteTrait.resolve([suite, .cassette(unused: .ignore)], for: test).1.unused == .ignore)
+            let suite = CassetteTrait.cassette(options: .init(unused: .fail))
+            #expect(CassetteTrait.resolve([suite, .cassette(options: .init(unused: .ignore))], for: test).1.unused == .ignore)
             #expect(CassetteTrait.resolve([suite, .cassette()], for: test).1.unused == .fail)
-            #expect(CassetteTrait.resolve([.cassette()], for: test).1.unused == .warn)
+            #expect(CassetteTrait.resolve([.cassette()], for: test).1.resolved().unused == .warn)
         }
     }
     #endif

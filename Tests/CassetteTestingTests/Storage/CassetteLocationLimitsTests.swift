@@ -61,7 +61,7 @@ struct CassetteLocationLimitsTests {
         try await withTemporaryDirectory { directory in
             let name = Array(repeating: "a", count: 5_000).joined(separator: "/")
             #expect {
-                try Cassette.use(name, mode: .all, directory: directory) { _ in }
+                try Cassette.use(.named(name), record: .all, options: .init(directory: .at(directory))) { _ in }
             } throws: { error in
                 (error as? CassetteError)?.code == .invalidName && "\(error)".contains("at most 1024 bytes")
             }
@@ -127,7 +127,7 @@ struct CassetteLocationLimitsTests {
         try await withLinks { cassettes, root in
             let before = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("outside").path)
             #expect(throws: CassetteError.self) {
-                try Cassette.use("out/new/x", mode: .all, directory: cassettes) { _ in }
+                try Cassette.use("out/new/x", record: .all, options: .init(directory: .at(cassettes))) { _ in }
             }
             let after = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("outside").path)
             #expect(after == before)

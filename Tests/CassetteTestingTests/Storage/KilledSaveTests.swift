@@ -47,7 +47,7 @@ struct KilledSaveTests {
                     torn += 1
                 }
                 // The next open: a replay-only cassette, as any test's would be.
-                try Cassette.use("big", mode: .none, directory: directory, unused: .ignore) { _ in }
+                try Cassette.use("big", record: .never, options: .init(directory: .at(directory), unused: .ignore)) { _ in }
                 remaining += Self.leftovers(of: cassette).count
             }
             #expect(failedChildren == 0, "every child was saving when it was killed")

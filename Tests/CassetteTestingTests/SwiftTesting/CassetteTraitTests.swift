@@ -23,18 +23,81 @@ struct CassetteTraitTests {
         #expect(CassetteTrait.resolve([.cassette(folder: "traits")], for: test).0 == "traits/CassetteTraitTests/naming")
         #expect(CassetteTrait.resolve([.cassette(folder: "traits"), .cassette], for: test).0 == "traits/CassetteTraitTests/naming")
         #expect(CassetteTrait.resolve([.cassette(folder: "traits"), .cassette("users/one")], for: test).0 == "users/one")
-        #expect(CassetteTrait.resolve([.cassette("users/one"), .cassette(record: .none)], for: test).0 == "users/one")
+        #expect(CassetteTrait.resolve([.cassette("users/one"), .cassette(record: .never)], for: test).0 == "users/one")
     }
 
     @Test("the nearest trait that gives an option wins")
     func merging() throws {
         let test = try #require(Test.current)
-        let (_, options) = CassetteTrait.resolve([.cassette(record: .all, repeatsLastResponse: true),
-                                                   .cassette(record: .none, savesOnError: true)], for: test)
-        #expect(options.mode == .none)
-        #expect(options.repeatsLastResponse)
-        #expect(options.savesOnError)
-        #expect(!options.recordsTransportErrors)
+        let (_, options) = CassetteTrait.resolve([.cassette(record: .all, options: .init(repeatsLastResponse: true)),
+                                                   .cassette(record: .never, options: .init(savesOnError: true))], for: test)
+        let resolved = options.resolved()
+        #expect(resolved.record == .never)
+        #expect(resolved.repeatsLastResponse)
+        #expect(resolved.savesOnError)
+        #expect(!resolved.recordsTransportErrors)
+    }
+
+    @Test("a test's trait sets back to its default what its suite's trait changed")
+    func backToTheDefault() async throws {
+        let test = try #require(Test.current)
+        let suite = CassetteTrait.cassette(record: .never, redaction: .disabled,
+                                           options: .init(repeatsLastResponse: true, unused: .fail, latency: .fixed(3),
+                                                          faults: [.fail(.timedOut, when: .request(1))], expiry: .after(days: 1)))
+        let back = CassetteTrait.cassette(record: .automatic, redaction: .default,
+                                          options: .init(repeatsLastResponse: false, unused: .warn, latency: ReplayLatency.immediate,
+                                                         faults: [], expiry: .never))
+        let underSuite = CassetteTrait.resolve([suite, .cassette], for: test).1.resolved()
+        #expect(underSuite.record == RecordMode.never && underSuite.repeatsLastResponse && underSuite.unused == UnusedInteractions.fail)
+        #expect(underSuite.latency == ReplayLatency.fixed(3) && underSuite.faults.count == 1 && underSuite.expiry.expires)
+        let reset = CassetteTrait.resolve([suite, back], for: test).1.resolved()
+        let defaults = CassetteOptions().resolved()
+        #expect(reset.record == defaults.record && reset.record == RecordMode.automatic)
+        #expect(reset.redaction == defaults.redaction && reset.redaction == Redaction.default)
+        #expect(reset.repeatsLastResponse == defaults.repeatsLastResponse && !reset.repeatsLastResponse)
+        #expect(reset.unused == defaults.unused && reset.latency == defaults.latency)
+        #expect(reset.faults.isEmpty && !reset.expiry.expires)
+
+        // And the cassette the test opens sees it: under the suite's `none` the mode is `none`; set back to
+        // `automatic`, it is what the environment asks for.
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/a")], name: "reset", in: directory)
+            let place = CassetteOptions(directory: .at(directory), environment: [RecordMode.environmentVariable: "new"])
+            for (test_, expected) in [(CassetteTrait.cassette("reset"), RecordMode.never), (.cassette("reset", record: .automatic), .new)] {
+                let (source, options) = CassetteTrait.resolve([.cassette(record: .never, options: place), test_], for: test)
+                let cassette = try Cassette(source, options: options, filePath: #filePath, testName: "backToTheDefault")
+                #expect(cassette.mode == expected)
+                _ = cassette.close(bodyFailed: true)
+            }
+        }
+    }
+
+    @Test("inside a test with the trait, Cassette.use starts from the trait's options; its own arguments win")
+    func useInsideTheTraitInheritsItsOptions() async throws {
+        let test = try #require(Test.current)
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/a", body: "inner")], name: "inner", in: directory)
+            try Fixture.write([Fixture.interaction("http://api.test/a", body: "outer")], name: "outer", in: directory)
+            let seen = LockedBox<[String]>([])
+            try await CassetteTrait.cassette("outer", record: .never, options: .init(directory: .at(directory), repeatsLastResponse: true, unused: .ignore))
+                .provideScope(for: test, testCase: Test.Case.current) {
+                    // The directory, the mode and repeatsLastResponse come from the trait: two requests, one recording.
+                    try await Cassette.use("inner") { session in
+                        #expect(Cassette.current?.mode == RecordMode.never)
+                        for _ in 0..<2 {
+                            let (data, _) = try await Fixture.get("http://api.test/a", on: session)
+                            seen.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
+                        }
+                    }
+                    // The call's own options win over the trait's.
+                    await #expect(throws: CassetteError.self) {
+                        try await Cassette.use("inner", options: .init(repeatsLastResponse: false, unused: .ignore)) { session in
+                            for _ in 0..<2 { _ = try await Fixture.get("http://api.test/a", on: session) }
+                        }
+                    }
+                }
+            #expect(seen.withLock { $0 } == ["inner", "inner"])
+        }
     }
 
     @Test("inside the scope the cassette is current, with a session that goes through it")
@@ -43,10 +106,10 @@ struct CassetteTraitTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a", body: "replayed")], name: "scoped", in: directory)
             let seen = LockedBox<String?>(nil)
-            try await CassetteTrait.cassette("scoped", record: .none, directory: directory)
+            try await CassetteTrait.cassette("scoped", record: .never, options: .init(directory: .at(directory)))
                 .provideScope(for: test, testCase: Test.Case.current) {
                     let cassette = try #require(Cassette.current)
-                    #expect(cassette.name == "scoped" && cassette.mode == .none)
+                    #expect(cassette.name == "scoped" && cassette.mode == .never)
                     let (data, _) = try await Fixture.get("http://api.test/a", on: cassette.session)
                     seen.withLock { $0 = String(decoding: data, as: UTF8.self) }
                 }
@@ -61,7 +124,7 @@ struct CassetteTraitTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "strict", in: directory)
             try await withKnownIssue {
-                try await CassetteTrait.cassette("strict", record: .none, directory: directory)
+                try await CassetteTrait.cassette("strict", record: .never, options: .init(directory: .at(directory)))
                     .provideScope(for: test, testCase: Test.Case.current) {
                         let session = try #require(Cassette.current).session
                         _ = try? await Fixture.get("http://api.test/a", on: session)
@@ -79,7 +142,7 @@ struct CassetteTraitTests {
         try await withTemporaryDirectory { directory in
             let ran = LockedBox(false)
             try await withKnownIssue {
-                try await CassetteTrait.cassette("absent", record: .none, directory: directory)
+                try await CassetteTrait.cassette("absent", record: .never, options: .init(directory: .at(directory)))
                     .provideScope(for: test, testCase: Test.Case.current) { ran.withLock { $0 = true } }
             } matching: { issue in
                 (issue.error as? CassetteError)?.code == .cassetteNotFound
@@ -116,7 +179,7 @@ struct CassetteTraitTests {
         struct Boom: Error {}
         try await withTemporaryDirectory { directory in
             await #expect(throws: Boom.self) {
-                try await CassetteTrait.cassette("new", record: .once, directory: directory)
+                try await CassetteTrait.cassette("new", record: .once, options: .init(directory: .at(directory)))
                     .provideScope(for: test, testCase: Test.Case.current) { throw Boom() }
             }
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("new.json").path))

@@ -44,7 +44,7 @@ final class XCTestHelperTests: XCTestCase {
         try Fixture.write([Fixture.interaction("http://api.test/a", body: "named")],
                           name: "CassetteTestingTests/XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent",
                           in: directory)
-        let body = try withCassette(record: .none, directory: directory) { cassette in
+        let body = try withCassette(record: .never, options: .init(directory: .at(directory))) { cassette in
             XCTAssertTrue(Cassette.current === cassette)
             XCTAssertEqual(cassette.name, "CassetteTestingTests/XCTestHelperTests/testNamesTheCassetteAfterTheTestAndMakesItCurrent")
             return try Self.body(of: URLRequest(url: URL(string: "http://api.test/a")!), on: cassette.session)
@@ -55,7 +55,7 @@ final class XCTestHelperTests: XCTestCase {
 
     func testAsyncFormReplays() async throws {
         try Fixture.write([Fixture.interaction("http://api.test/a", body: "async")], name: "async", in: directory)
-        let body = try await withCassette("async", record: .none, directory: directory) { cassette in
+        let body = try await withCassette("async", record: .never, options: .init(directory: .at(directory))) { cassette in
             try await Fixture.get("http://api.test/a", on: cassette.session).0
         }
         XCTAssertEqual(body.map { String(decoding: $0, as: UTF8.self) }, "async")
@@ -65,7 +65,7 @@ final class XCTestHelperTests: XCTestCase {
         try Fixture.write([Fixture.interaction("http://api.test/a")], name: "strict", in: directory)
         capturing = true
         let line = #line + 1
-        withCassette("strict", record: .none, directory: directory) { cassette in
+        withCassette("strict", record: .never, options: .init(directory: .at(directory))) { cassette in
             _ = try? Self.body(of: URLRequest(url: URL(string: "http://api.test/elsewhere")!), on: cassette.session)
         }
         capturing = false
@@ -78,7 +78,7 @@ final class XCTestHelperTests: XCTestCase {
         try Fixture.write([Fixture.interaction("http://api.test/a"), Fixture.interaction("http://api.test/b")], name: "two", in: directory)
         capturing = true
         let line = #line + 1
-        withCassette("two", record: .none, directory: directory, unused: .fail) { cassette in
+        withCassette("two", record: .never, options: .init(directory: .at(directory), unused: .fail)) { cassette in
             _ = try? Self.body(of: URLRequest(url: URL(string: "http://api.test/a")!), on: cassette.session)
         }
         capturing = false
@@ -90,7 +90,7 @@ final class XCTestHelperTests: XCTestCase {
     func testACassetteThatCannotOpenIsReportedAndTheBodyDoesNotRun() {
         capturing = true
         var ran = false
-        let result: Void? = withCassette("absent", record: .none, directory: directory) { _ in ran = true }
+        let result: Void? = withCassette("absent", record: .never, options: .init(directory: .at(directory))) { _ in ran = true }
         capturing = false
         XCTAssertNil(result)
         XCTAssertFalse(ran)
