@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test run, as CI does it:
 #  1. the README's test command, `swift test`, offline: no server and CI=true, so nothing can record and
-#     every test replays from Cassettes/; then Scripts/scan-secrets.sh and `cassette verify` over Cassettes/;
+#     every test replays from Cassettes/; the stress tests in full (CASSETTE_STRESS=1); then Scripts/scan-secrets.sh and `cassette verify` over Cassettes/;
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), the live
 #     suite records from it into temporary cassettes and replays them offline;
 #  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
@@ -16,6 +16,9 @@ if Scripts/httpbin.sh status >/dev/null 2>&1; then
 fi
 echo "== offline: swift test (CI=$CI)"
 swift test
+
+echo "== stress: the saves killed 60 times and the long generated-input loops (CASSETTE_STRESS=1)"
+CASSETTE_STRESS=1 swift test --filter 'KilledSaveTests|HotPathEquivalenceTests'
 
 echo "== the committed cassettes hold no unredacted secret: Scripts/scan-secrets.sh"
 Scripts/scan-secrets.sh Cassettes

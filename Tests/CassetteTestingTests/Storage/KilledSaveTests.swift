@@ -5,7 +5,7 @@ import CassetteTesting
 
 /// Issue 12, item 3: a process killed while it saves a cassette leaves the old file or the new one, never a torn
 /// one, and what it leaves beside the file is gone once the cassette is opened again.
-@Suite("Saves killed midway")
+@Suite("Saves killed midway", .enabled(if: Stress.isEnabled, Stress.skipMessage))
 struct KilledSaveTests {
     /// How many times a child is killed mid-save.
     static let kills = 60

@@ -118,59 +118,64 @@ struct CassetteTraitTests {
         }
     }
 
-    @Test("a request with no recording is an issue at the test, not an error thrown from the scope")
+    static let noMatch = ExpectedIssues { ($0.error as? CassetteError)?.code == .noMatch }
+
+    @Test("a request with no recording is an issue at the test, not an error thrown from the scope",
+          .filterIssues { noMatch.admit($0) })
     func failuresAreIssuesAtTheTest() async throws {
         let test = try #require(Test.current)
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "strict", in: directory)
-            try await withKnownIssue {
-                try await CassetteTrait.cassette("strict", record: .never, options: .init(directory: .at(directory)))
-                    .provideScope(for: test, testCase: Test.Case.current) {
-                        let session = try #require(Cassette.current).session
-                        _ = try? await Fixture.get("http://api.test/a", on: session)
-                        _ = try? await Fixture.get("http://api.test/elsewhere", on: session)
-                    }
-            } matching: { issue in
-                (issue.error as? CassetteError)?.code == .noMatch && issue.sourceLocation == test.sourceLocation
-            }
+            try await CassetteTrait.cassette("strict", record: .never, options: .init(directory: .at(directory)))
+                .provideScope(for: test, testCase: Test.Case.current) {
+                    let session = try #require(Cassette.current).session
+                    _ = try? await Fixture.get("http://api.test/a", on: session)
+                    _ = try? await Fixture.get("http://api.test/elsewhere", on: session)
+                }
         }
+        #expect(Self.noMatch.issues.map(\.sourceLocation) == [test.sourceLocation])
     }
 
-    @Test("a cassette that cannot be opened is an issue, and the test body does not run")
+    static let notFound = ExpectedIssues { ($0.error as? CassetteError)?.code == .cassetteNotFound }
+
+    @Test("a cassette that cannot be opened is an issue, and the test body does not run",
+          .filterIssues { notFound.admit($0) })
     func openFailureSkipsTheBody() async throws {
         let test = try #require(Test.current)
         try await withTemporaryDirectory { directory in
             let ran = LockedBox(false)
-            try await withKnownIssue {
-                try await CassetteTrait.cassette("absent", record: .never, options: .init(directory: .at(directory)))
-                    .provideScope(for: test, testCase: Test.Case.current) { ran.withLock { $0 = true } }
-            } matching: { issue in
-                (issue.error as? CassetteError)?.code == .cassetteNotFound
-            }
+            try await CassetteTrait.cassette("absent", record: .never, options: .init(directory: .at(directory)))
+                .provideScope(for: test, testCase: Test.Case.current) { ran.withLock { $0 = true } }
             #expect(!ran.withLock { $0 })
         }
+        #expect(Self.notFound.issues.map(\.sourceLocation) == [test.sourceLocation])
     }
 
-    @Test("a parameterized test runs without a cassette, warned how to name its cases", arguments: [1])
+    #if compiler(>=6.3)
+    static let parameterizedWarning = ExpectedIssues { $0.severity == .warning }
+    #else
+    static let parameterizedWarning = ExpectedIssues { _ in false }
+    #endif
+
+    @Test("a parameterized test runs without a cassette, warned how to name its cases, with the traits' options",
+          .filterIssues { parameterizedWarning.admit($0) }, arguments: [1])
     func parameterizedTestsGetNoCassette(_ argument: Int) async throws {
         let test = try #require(Test.current)
         let current = LockedBox<Bool?>(nil)
-        #if compiler(>=6.3)
-        try await withKnownIssue {
-            try await CassetteTrait.cassette.provideScope(for: test, testCase: Test.Case.current) {
-                current.withLock { $0 = Cassette.current != nil }
-            }
-        } matching: { issue in
-            issue.severity == .warning && issue.comments.contains {
-                $0.rawValue.contains("Cassette.use(\"CassetteTestingTests/CassetteTraitTests/parameterizedTestsGetNoCassette/\\(argument)\")")
-            }
-        }
-        #else
-        try await CassetteTrait.cassette.provideScope(for: test, testCase: Test.Case.current) {
+        let scoped = LockedBox<UnusedInteractions?>(nil)
+        try await CassetteTrait.cassette(options: .init(unused: .ignore)).provideScope(for: test, testCase: Test.Case.current) {
             current.withLock { $0 = Cassette.current != nil }
+            scoped.withLock { $0 = CassetteOptions.scoped?.unused }
         }
-        #endif
         #expect(current.withLock { $0 } == false)
+        #expect(scoped.withLock { $0 } == .ignore, "Cassette.use in the case starts from the trait's options")
+        #if compiler(>=6.3)
+        let warnings = Self.parameterizedWarning.issues.flatMap(\.comments).map(\.rawValue)
+        #expect(warnings.count == 1)
+        #expect(warnings.allSatisfy {
+            $0.contains("Cassette.use(\"CassetteTestingTests/CassetteTraitTests/parameterizedTestsGetNoCassette/\\(argument)\")")
+        })
+        #endif
     }
 
     @Test("the test's own error passes through; nothing is saved")
