@@ -79,19 +79,15 @@ extension Redaction {
     }
 
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
-    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`) are secrets too, replaced where they appear.
+    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:depth:)``)
+    /// are secrets too, replaced where they appear.
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
         guard FormFields.queryMayHoldFields(named: matching.parameterNames, in: url), let query = URLParts(url).query else {
             return url
         }
         let fields = FormFields(query, plusIsSpace: false)
-        for field in fields.fields where field.valueMayHoldQuery {
-            let value = field.value
-            guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
-            let nested = FormFields(value[value.index(after: mark)...], plusIsSpace: false)
-            for inner in nested.fields where matching.parameterNames.contains(inner.name) {
-                secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), origin: .queryItem(inner.name))
-            }
+        for inner in fields.nestedQueryFields(named: matching.parameterNames) {
+            secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), origin: .queryItem(inner.name))
         }
         return replacing(fields, in: url) { field in
             let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), origin: .queryItem(field.name))
@@ -125,7 +121,7 @@ extension Redaction {
     /// says: URLSession sends an `httpBody` without one as `application/x-www-form-urlencoded`, and a field a rule
     /// names is a secret in any text body.
     private func redact(requestBody body: Body, contentType type: ContentType?, into secrets: inout SecretSet) -> Body {
-        if let boundary = type?.multipartBoundary, let multipart = MultipartBody(body.data, boundary: boundary) {
+        if let multipart = MultipartBody(body.data, declaredBoundary: type?.multipartBoundary) {
             return redact(multipart, of: body, into: &secrets)
         }
         if body.looksLikeJSON {
@@ -161,18 +157,21 @@ extension Redaction {
         return Body(result)
     }
 
-    /// A JSON body with each string value at a rule's key path replaced, as a JSON string, by the placeholder
-    /// `secret` gives it (`nil` keeps the value). Bodies that are not JSON come back unchanged, as do their bytes:
-    /// values are replaced in place, so keys keep their order.
+    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(at:headerNames:)``) given to
+    /// `secret`, and each one that is a whole string value replaced, as a JSON string, by the placeholder `secret`
+    /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
+    /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
+    /// keep their order.
     func redact(jsonBody body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
-        guard !matching.keyPaths.isEmpty, body.looksLikeJSON, matching.mayHoldKeys(body.data),
+        guard matching.readsJSON, body.looksLikeJSON, matching.mayHoldKeys(body.data),
               let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
             return body
         }
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
-        for (key, value) in json.strings(at: matching.keyPaths) where found.insert(value).inserted {
-            if let secret = secret(.jsonKey(key), value) { pairs += secret.jsonStringReplacements }
+        for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames)
+        where found.insert(value).inserted {
+            if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
         }
         guard !pairs.isEmpty else { return body.parsedJSON == nil ? Body(body.data, parsedJSON: json) : body }
         return body.replacing(with: Replacer(pairs))

@@ -41,11 +41,14 @@ extension Redaction {
         return secrets.replacingSecrets(in: stored)
     }
 
-    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them.
+    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them. Items
+    /// of a URL held in a query value are given to `secret` too, and replaced where the response's secrets are.
     private func redact(queryOf url: String, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> String {
         guard !matching.parameterNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else {
             return url
         }
-        return replacing(FormFields(query, plusIsSpace: false), in: url) { secret(.queryItem($0.name), $0.value) }
+        let fields = FormFields(query, plusIsSpace: false)
+        for inner in fields.nestedQueryFields(named: matching.parameterNames) { _ = secret(.queryItem(inner.name), inner.value) }
+        return replacing(fields, in: url) { secret(.queryItem($0.name), $0.value) }
     }
 }

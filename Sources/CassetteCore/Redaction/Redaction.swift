@@ -146,8 +146,9 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: SecretNameSet
         let parameterNames: SecretNameSet
         let keyPaths: [[String]]
-        /// The last key of every key path, when none ends in a wildcard and all are ASCII: a body that holds none
-        /// of them (ignoring case, `-` and `_`) needs no parsing.
+        /// The last key of every key path (and `headers`, when header names are secret: see
+        /// ``JSONValue/secrets(at:headerNames:)``), when none ends in a wildcard and all are ASCII: a body that holds
+        /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
 
         init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
@@ -159,10 +160,15 @@ public struct Redaction: Sendable, Equatable {
             let last = keyPaths.compactMap(\.last)
             let scannable = last.count == keyPaths.count
                 && !last.contains { $0 == "*" || $0 == "**" || $0.isEmpty || !$0.utf8.allSatisfy { $0 < 0x80 } }
-            lastKeys = scannable ? KeyNameScan(Set(last).map { Array($0.utf8) }) : nil
+            let keys = Set(last).union(headerNames.isEmpty ? [] : ["headers"])
+            lastKeys = scannable ? KeyNameScan(keys.map { Array($0.utf8) }) : nil
         }
 
-        /// Whether `data` may hold a JSON key a key path ends with: false only when it certainly holds none.
+        /// Whether a JSON body can hold a secret by these rules: some key path or header name is secret.
+        var readsJSON: Bool { !keyPaths.isEmpty || !headerNames.isEmpty }
+
+        /// Whether `data` may hold a JSON key a key path ends with (or `headers`): false only when it certainly holds
+        /// none.
         func mayHoldKeys(_ data: Data) -> Bool {
             guard let lastKeys else { return true }
             return data.withUnsafeBytes { lastKeys.mayOccur(in: $0) }
