@@ -48,17 +48,17 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     /// Whether a value of this origin is a secret: everything but a multipart boundary.
     package var isSecret: Bool { kind != .boundary }
 
-    /// The rule and the name, never a value: `header "authorization"`, `cookie "sid"`, `query item "token"`,
-    /// `the literal secret <API_TOKEN>`.
+    /// The rule and the name, never a value: `the value of header "authorization"`, `the value of cookie "sid"`,
+    /// `the password in header "authorization"`, `the literal secret <API_TOKEN>`.
     package var description: String {
         switch kind {
-        case .header: "header \"\(name)\""
-        case .cookie: "cookie \"\(name)\""
+        case .header: "the value of header \"\(name)\""
+        case .cookie: "the value of cookie \"\(name)\""
         case .credentialPassword: "the password in header \"\(name)\""
         case .urlPassword: "the URL's user-information password"
-        case .queryItem: "query item \"\(name)\""
-        case .formField: "form field \"\(name)\""
-        case .jsonKey: "JSON key \"\(name)\""
+        case .queryItem: "the value of query item \"\(name)\""
+        case .formField: "the value of form field \"\(name)\""
+        case .jsonKey: "the value of JSON key \"\(name)\""
         case .literal: "the literal secret \(name)"
         case .boundary: "the multipart boundary"
         }
