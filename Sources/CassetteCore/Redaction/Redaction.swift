@@ -28,6 +28,11 @@ import Foundation
 /// placeholder, and a later request that sends it back matches in both. This is the one way replay differs from a
 /// live run.
 ///
+/// **Where the rules look.** Besides a message's own headers, URL, form fields and JSON values, the rules read the
+/// `headers` objects of JSON bodies (at any depth, as servers echo a request's headers), JSON held in JSON strings,
+/// URLs held in query values (four levels deep) and a multipart body whose `Content-Type` names no boundary.
+/// `cassette verify` checks a stored cassette by redacting it again: whatever these rules would change is a leak.
+///
 /// Names compare ignoring case, `-` and `_`: `access_token`, `accessToken` and `Access-Token` are one name.
 /// A value shorter than ``minimumSearchedLength`` characters is replaced where the rules found it but not searched
 /// for elsewhere: text that short matches too much to hide anything.
