@@ -9,13 +9,25 @@ extension Redaction {
     /// `Cassette.use(har:)`), or read from a cassette (`cassette verify`). Interactions already redacted come back
     /// unchanged; a JSON body read from a cassette that changes keeps the layout the file gave it.
     package func redacting(_ interactions: [Interaction]) -> [Interaction] {
-        redactingWithSecrets(interactions).map(\.interaction)
+        redactingEach(interactions) { _, stored, _ in stored }
     }
 
-    /// `interactions` redacted as ``redacting(_:)`` redacts them, each with the secrets its redaction found: for a
-    /// stored cassette, what each would change is what it holds unredacted (`cassette verify`).
-    package func redactingWithSecrets(_ interactions: [Interaction]) -> [(interaction: Interaction, secrets: ReplacedSecrets)] {
+    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with the secrets its
+    /// redaction replaced: for a stored cassette, what an interaction would change is what it holds unredacted
+    /// (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets live only
+    /// while `each` looks at them, so that memory stays in proportion to the cassette.
+    package func redactingWithSecrets<Result>(_ interactions: [Interaction],
+                                              _ each: (_ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result) -> [Result] {
+        redactingEach(interactions) { original, stored, secrets in
+            each(stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
+        }
+    }
+
+    /// What `result` makes of each interaction, the interaction as redacted and its secrets.
+    private func redactingEach<Result>(_ interactions: [Interaction],
+                                       _ result: (_ original: Interaction, _ stored: Interaction, _ secrets: SecretSet) -> Result) -> [Result] {
         var learned: [InteractionSecret] = []
+        var taught: Set<String> = []
         return interactions.enumerated().map { position, interaction in
             var (request, secrets) = redact(interaction.request, learned: learned)
             request.body = request.body.map { $0.keepingLayout(ofAny: interaction.request.body) }
@@ -23,18 +35,21 @@ extension Redaction {
             stored.request = request
             if let response = interaction.response {
                 let known = Set(secrets.learned.map(\.value))
+                // The client's own values are those its stored request shows: a value that is part of one of its
+                // secrets is no more the client's to show than the secret is (and the stored file says the same).
                 var redacted = redact(response, secrets: &secrets, number: position + 1,
-                                      sentByClient: { interaction.request.carries($0) })
+                                      sentByClient: { request.carries($0) })
                 redacted.body = redacted.body.map { $0.keepingLayout(ofAny: response.body) }
                 stored.response = redacted
-                let taught = Set(learned.map(\.value))
-                learned += secrets.learned.filter { !known.contains($0.value) && !taught.contains($0.value) }
+                for secret in secrets.learned where !known.contains(secret.value) && taught.insert(secret.value).inserted {
+                    learned.append(secret)
+                }
             }
             if var failure = interaction.failure {
                 failure.description = secrets.redact(text: failure.description)
                 stored.failure = failure
             }
-            return (stored, ReplacedSecrets(secrets))
+            return result(interaction, stored, secrets)
         }
     }
 

@@ -22,7 +22,7 @@ struct RedactionFinding: Sendable, Hashable, CustomStringConvertible {
 /// uses, and every place where that changes a value is a finding.
 ///
 /// A cassette is read as the harness reads it; each interaction is redacted again as ``Redaction`` redacts what it
-/// records (see `Redaction.redactingWithSecrets(_:)`), then written as the file writes it, and the two JSON trees are
+/// records (see `Redaction.redactingWithSecrets(_:_:)`), then written as the file writes it, and the two JSON trees are
 /// compared. Values that are placeholders already (`<REDACTED:token>`, `REDACTED_token_3`) are no secrets, so a
 /// file recording wrote passes. A value the request carries and the response echoes is found in both. A file that is
 /// not a cassette is checked as a JSON request body would be.
@@ -33,14 +33,20 @@ struct RedactionCheck: Sendable {
     /// The findings in a cassette's `interactions`, in order; `entryIndices` says where each stands among the file's
     /// entries (its position when `nil`).
     func findings(in interactions: [Interaction], entryIndices: [Int]? = nil) throws(CacheError) -> [RedactionFinding] {
-        var findings: [RedactionFinding] = []
         let indices = entryIndices.flatMap { $0.count == interactions.count ? $0 : nil } ?? Array(interactions.indices)
-        for (position, redacted) in redaction.redactingWithSecrets(interactions).enumerated()
-        where redacted.interaction != interactions[position] {
-            let changes = JSONDifference.changes(from: try Self.written(interactions[position]), to: try Self.written(redacted.interaction),
-                                                 at: "entries[\(indices[position])].value")
-            findings += changes.flatMap { Self.findings(at: $0, secrets: redacted.secrets) }
+        var position = 0
+        let perInteraction = redaction.redactingWithSecrets(interactions) { redacted, secrets -> Result<[RedactionFinding], CacheError> in
+            defer { position += 1 }
+            let stored = interactions[position]
+            guard redacted != stored else { return .success([]) }
+            return Result { () throws(CacheError) in
+                let changes = JSONDifference.changes(from: try Self.written(stored), to: try Self.written(redacted),
+                                                     at: "entries[\(indices[position])].value")
+                return changes.flatMap { Self.findings(at: $0, secrets: secrets) }
+            }
         }
+        var findings: [RedactionFinding] = []
+        for result in perInteraction { findings += try result.get() }
         return findings
     }
 
