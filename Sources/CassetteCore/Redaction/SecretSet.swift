@@ -86,16 +86,34 @@ struct SecretSet: Sendable {
         return SecretName.urlSafe(trimmed.isEmpty ? "REDACTED" : trimmed) + "_"
     }
 
-    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`:
+    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`,
+    /// or holds a request secret's or a literal's placeholder among other text (see ``holdsRestorablePlaceholder(_:)``):
     /// no secret, so that redacting a stored interaction again changes nothing (`cassette import-har` of an exported
-    /// cassette).
+    /// cassette, `cassette verify`).
     func isPlaceholder(_ value: String) -> Bool {
         let bytes = value.utf8
         guard let first = bytes.first, let last = bytes.last, bytes.count >= 2 else { return false }
-        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">") {
-            return !bytes.dropFirst().dropLast().contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">")
+            && !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            return true
         }
-        return last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem))
+        if last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem)) { return true }
+        return holdsRestorablePlaceholder(value)
+    }
+
+    /// Whether `value` holds the placeholder of a request's secret (`<REDACTED:token>`) or of a literal one
+    /// (`<API_TOKEN>`), as is or percent-encoded, with other text around it. Recording writes such a value where it
+    /// replaced a secret inside a value that no rule took whole (too short to be a secret, or the client's own), so
+    /// the text around the placeholder is no secret either. No live value holds one: replay restores them all.
+    private func holdsRestorablePlaceholder(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "%")) else { return false }
+        let named = InteractionSecret.named(stem, "")
+        var markers = [named.hasSuffix(">") ? String(named.dropLast()) : named]
+        markers += secrets.filter { $0.isRestorable && !$0.placeholder.hasPrefix(markers[0]) }.map(\.placeholder)
+        return markers.contains { marker in
+            value.contains(marker) || value.contains(InteractionSecret.percentEncoded(marker))
+        }
     }
 
     private mutating func uniqueName(_ name: String) -> String {
