@@ -82,6 +82,13 @@ import Testing
         #expect(!found.joined().contains("lit secret") && !found.joined().contains("0123456789"))
     }
 
+    @Test("a change that shows no placeholder (in a binary body) is still a problem, at its path")
+    func changeWithoutAPlaceholder() throws {
+        let body = Data("password=hunter22-secret&x=".utf8) + Data([0xFF, 0xFE])
+        let json = PlantedCase.cassette(request: #"{"body": {"base64": "\#(body.base64EncodedString())"}, "method": "POST", "url": "https://api.test/"}"#)
+        #expect(try Self.problems(json) == ["At entries[0].value.request.body.base64: redacting this value again changes it; record the cassette again"])
+    }
+
     @Test("a file the default rules recorded passes, whatever it held: recording then verify finds nothing")
     func recordedFilesPass() throws {
         for planted in PlantedCase.all where planted.isCassette {

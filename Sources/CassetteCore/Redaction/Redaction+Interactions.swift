@@ -9,23 +9,28 @@ extension Redaction {
     /// `Cassette.use(har:)`), or read from a cassette (`cassette verify`). Interactions already redacted come back
     /// unchanged; a JSON body read from a cassette that changes keeps the layout the file gave it.
     package func redacting(_ interactions: [Interaction]) -> [Interaction] {
-        redactingEach(interactions) { _, stored, _ in stored }
+        redactingEach(interactions) { _, _, stored, _ in stored }
     }
 
-    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with the secrets its
-    /// redaction replaced: for a stored cassette, what an interaction would change is what it holds unredacted
-    /// (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets live only
-    /// while `each` looks at them, so that memory stays in proportion to the cassette.
-    package func redactingWithSecrets<Result>(_ interactions: [Interaction],
-                                              _ each: (_ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result) -> [Result] {
-        redactingEach(interactions) { original, stored, secrets in
-            each(stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
+    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with its position and
+    /// the secrets its redaction replaced: for a stored cassette, what an interaction would change is what it holds
+    /// unredacted (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets
+    /// live only while `each` looks at them, so that memory stays in proportion to the cassette.
+    package func redactingWithSecrets<Result>(
+        _ interactions: [Interaction],
+        _ each: (_ position: Int, _ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result
+    ) -> [Result] {
+        redactingEach(interactions) { position, original, stored, secrets in
+            each(position, stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
         }
     }
 
-    /// What `result` makes of each interaction, the interaction as redacted and its secrets.
-    private func redactingEach<Result>(_ interactions: [Interaction],
-                                       _ result: (_ original: Interaction, _ stored: Interaction, _ secrets: SecretSet) -> Result) -> [Result] {
+    /// What `result` makes of each interaction: its position, the interaction, the interaction as redacted and its
+    /// secrets.
+    private func redactingEach<Result>(
+        _ interactions: [Interaction],
+        _ result: (_ position: Int, _ original: Interaction, _ stored: Interaction, _ secrets: SecretSet) -> Result
+    ) -> [Result] {
         var learned: [InteractionSecret] = []
         var taught: Set<String> = []
         return interactions.enumerated().map { position, interaction in
@@ -49,7 +54,7 @@ extension Redaction {
                 failure.description = secrets.redact(text: failure.description)
                 stored.failure = failure
             }
-            return result(interaction, stored, secrets)
+            return result(position, interaction, stored, secrets)
         }
     }
 

@@ -64,10 +64,6 @@ public struct Redaction: Sendable, Equatable {
     /// Values shorter than this are replaced only where a rule found them, not searched for across the interaction.
     public static let minimumSearchedLength = 4
 
-    /// A value the rules find in a response is a secret the server sent only from this many characters on
-    /// (``InteractionSecret/minimumLearnedLength``); `cassette verify` checks files by the same measure.
-    package static var minimumLearnedLength: Int { InteractionSecret.minimumLearnedLength }
-
     /// Creates a set of rules.
     public init(placeholder: String = "<REDACTED>", headerNames: Set<String> = [], queryItemNames: Set<String> = [],
                 jsonKeyPaths: [String] = [], secrets: [Secret] = []) {

@@ -2,22 +2,6 @@ import Caching
 import CassetteCore
 import Foundation
 
-/// One place where a cassette file stores a value its redaction rules would not let recording store.
-struct RedactionFinding: Sendable, Hashable, CustomStringConvertible {
-    /// The coding path of the value in the file: `entries[0].value.request.headers.Authorization`.
-    let path: String
-    /// The secret found there, or `nil` when redacting the value again changes it without naming one.
-    let secret: ReplacedSecret?
-
-    /// What is wrong, naming the rule, the name and the length, never the value.
-    var description: String {
-        let place = path.isEmpty ? "" : "At \(path): "
-        guard let secret else { return place + "redacting this value again changes it; record the cassette again" }
-        let sender = secret.isFromServer ? ", sent by the server" : ""
-        return place + "\(secret.origin) (\(secret.length) characters\(sender)) is stored unredacted; recording writes \(secret.placeholder)"
-    }
-}
-
 /// The redaction check of `cassette verify`: the harness redacts what a file stores again, with the rules recording
 /// uses, and every place where that changes a value is a finding.
 ///
@@ -34,9 +18,7 @@ struct RedactionCheck: Sendable {
     /// entries (its position when `nil`).
     func findings(in interactions: [Interaction], entryIndices: [Int]? = nil) throws(CacheError) -> [RedactionFinding] {
         let indices = entryIndices.flatMap { $0.count == interactions.count ? $0 : nil } ?? Array(interactions.indices)
-        var position = 0
-        let perInteraction = redaction.redactingWithSecrets(interactions) { redacted, secrets -> Result<[RedactionFinding], CacheError> in
-            defer { position += 1 }
+        let perInteraction = redaction.redactingWithSecrets(interactions) { position, redacted, secrets -> Result<[RedactionFinding], CacheError> in
             let stored = interactions[position]
             guard redacted != stored else { return .success([]) }
             return Result { () throws(CacheError) in
