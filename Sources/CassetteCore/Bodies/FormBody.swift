@@ -41,6 +41,26 @@ struct FormFields {
         self.fields = fields
     }
 
+    /// How many URLs deep queries held in query values are read (`?next=https%3A%2F%2Fa%2F%3Fback%3D...`): each level
+    /// reads part of the one before, so the cost stays linear in the URL.
+    static let nestedQueryDepth = 4
+
+    /// The fields named in `names` in the queries of URLs held in these fields' values (`?next=%2Fcb%3Ftoken%3D...`),
+    /// and in URLs held in theirs, ``nestedQueryDepth`` levels deep; a held URL's fragment is not its query.
+    func nestedQueryFields(named names: SecretNameSet, depth: Int = 1) -> [Field] {
+        guard depth <= Self.nestedQueryDepth else { return [] }
+        var found: [Field] = []
+        for field in fields where field.valueMayHoldQuery {
+            let value = field.value
+            guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
+            let query = value[value.index(after: mark)...]
+            let nested = FormFields(query.prefix { $0 != "#" }, plusIsSpace: false)
+            found += nested.fields.filter { names.contains($0.name) }
+            found += nested.nestedQueryFields(named: names, depth: depth + 1)
+        }
+        return found
+    }
+
     /// Whether a field of the query of `url` is named in `names` or holds a value that may be a URL with a query of
     /// its own: false only when redacting the query's fields would change nothing. It reads the URL's bytes in one
     /// pass and makes no field (most queries hold no secret).

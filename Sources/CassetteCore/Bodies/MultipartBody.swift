@@ -33,6 +33,42 @@ struct MultipartBody {
     /// The parts in order.
     let parts: [Part]
 
+    /// Splits `body` at the boundary its `Content-Type` declared; without one, at the boundary its first line opens
+    /// with (see ``openingBoundary(of:)``) when some part then names a form field. `nil` when it is not multipart.
+    init?(_ body: Data, declaredBoundary: String?) {
+        if let declaredBoundary {
+            self.init(body, boundary: declaredBoundary)
+            return
+        }
+        guard let boundary = Self.openingBoundary(of: body), let found = MultipartBody(body, boundary: boundary),
+              found.parts.contains(where: { $0.fieldName != nil }) else {
+            return nil
+        }
+        self = found
+    }
+
+    /// The boundary of a body whose first line is a delimiter, `--boundary` (1 to 70 characters of RFC 2046, not
+    /// ending in a space), or `nil` for any other body.
+    static func openingBoundary(of body: Data) -> String? {
+        guard body.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) else { return nil }
+        let line = body.dropFirst(2).prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
+        guard (1...70).contains(line.count), line.last != UInt8(ascii: " "), line.allSatisfy(isBoundaryCharacter),
+              line.count + 2 < body.count else {
+            return nil
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Whether RFC 2046 lets `byte` stand in a boundary: ASCII letters and digits, and `'()+_,-./:=?` and space.
+    private static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            Array("'()+_,-./:=? ".utf8).contains(byte)
+        }
+    }
+
     /// Splits `body` at `--boundary` lines; `nil` when it is not a multipart body. Lines may end in CRLF (as they
     /// must) or a bare LF (as some clients write them), and a body cut short of its closing `--boundary--` ends its
     /// last part where the bytes end.

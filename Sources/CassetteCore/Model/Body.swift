@@ -80,6 +80,17 @@ public struct Body: Sendable, Hashable {
         matchKey = nil
     }
 
+    /// These bytes shown in the JSON layout `original` was read from a cassette in, when they are JSON that layout
+    /// writes exactly; else this body as it is. Redacting a stored body again changes values, not the file's layout
+    /// (several layouts may write the same bytes, and working one out afresh may pick another).
+    func keepingLayout(of original: Body) -> Body {
+        guard knownForm == nil, case .json(_, let layout)? = original.knownForm,
+              let value = JSONValue(parsing: data), value.serialized(in: layout) == data else {
+            return self
+        }
+        return Body(data: data, form: .json(value, layout))
+    }
+
     /// The parsed JSON value, if the body is stored as JSON.
     public var json: JSONValue? {
         if case .json(let value, _) = form { return value }

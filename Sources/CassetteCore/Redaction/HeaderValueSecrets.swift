@@ -2,11 +2,11 @@ import Foundation
 
 /// Where the secrets stand inside a header value that a rule names.
 enum HeaderValueSecrets {
-    /// One secret inside a header value: its text range, its value and the name its placeholder gets.
+    /// One secret inside a header value: its text range, its value and the rule that found it.
     struct Found {
         let range: Range<String.Index>
         let value: String
-        let name: String
+        let origin: SecretOrigin
     }
 
     /// Cookie attributes, which are not cookies.
@@ -17,18 +17,18 @@ enum HeaderValueSecrets {
 
     /// The secrets in `value` of the header `name` (lowercased); `extraSecrets` receives values that stand nowhere
     /// in the text, such as the password inside a Basic credential.
-    static func find(in value: String, header name: String, extraSecrets: inout [(name: String, value: String)]) -> [Found] {
+    static func find(in value: String, header name: String, extraSecrets: inout [(origin: SecretOrigin, value: String)]) -> [Found] {
         switch name {
         case "cookie", "set-cookie":
             return cookies(in: value, separators: name == "cookie" ? [";"] : [";", ","])
         case "authorization", "proxy-authorization":
             return credential(in: value, header: name, extraSecrets: &extraSecrets)
         default:
-            return [Found(range: value.startIndex..<value.endIndex, value: value, name: name)]
+            return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
         }
     }
 
-    /// Each `name=value` cookie's value (attributes skipped), named `cookie-<name>`.
+    /// Each `name=value` cookie's value (attributes skipped).
     private static func cookies(in header: String, separators: Set<Character>) -> [Found] {
         var found: [Found] = []
         var segmentStart = header.startIndex
@@ -45,7 +45,7 @@ enum HeaderValueSecrets {
                     valueRange = header.index(after: trimmed.startIndex)..<header.index(before: trimmed.endIndex)
                 }
                 if !cookieName.isEmpty, !cookieAttributes.contains(cookieName.lowercased()), !valueRange.isEmpty {
-                    found.append(Found(range: valueRange, value: String(header[valueRange]), name: "cookie-\(cookieName)"))
+                    found.append(Found(range: valueRange, value: String(header[valueRange]), origin: .cookie(String(cookieName))))
                 }
             }
             segmentStart = index < header.endIndex ? header.index(after: index) : index
@@ -56,17 +56,17 @@ enum HeaderValueSecrets {
     /// The credential after the scheme (`Bearer <credential>`), or the whole value without a scheme; for Basic,
     /// the password inside the credential too.
     private static func credential(in value: String, header name: String,
-                                   extraSecrets: inout [(name: String, value: String)]) -> [Found] {
+                                   extraSecrets: inout [(origin: SecretOrigin, value: String)]) -> [Found] {
         guard let space = value.firstIndex(of: " ") else {
-            return [Found(range: value.startIndex..<value.endIndex, value: value, name: name)]
+            return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
         }
         let credential = value[value.index(after: space)...].trimmingSpaces
         guard !credential.isEmpty else { return [] }
         if value[..<space].lowercased() == "basic", let decoded = Data(base64Encoded: String(credential)),
            let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":") {
             let password = String(pair[pair.index(after: colon)...])
-            if !password.isEmpty { extraSecrets.append((name + "-password", password)) }
+            if !password.isEmpty { extraSecrets.append((.credentialPassword(in: name), password)) }
         }
-        return [Found(range: credential.startIndex..<credential.endIndex, value: String(credential), name: name)]
+        return [Found(range: credential.startIndex..<credential.endIndex, value: String(credential), origin: .header(name))]
     }
 }

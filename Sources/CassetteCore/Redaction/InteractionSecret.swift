@@ -21,6 +21,8 @@ struct InteractionSecret: Sendable, Hashable {
     let isSearched: Bool
     /// Each distinct form the value takes on the wire (the plain value first), with its placeholder.
     let forms: [Form]
+    /// Which rule found the value, under which name.
+    let origin: SecretOrigin
 
     /// One form of the value: which, its text, and the placeholder that stands for it.
     struct Form: Sendable, Hashable {
@@ -29,24 +31,25 @@ struct InteractionSecret: Sendable, Hashable {
         let placeholder: String
     }
 
-    /// A secret found in a request, named after where it was found; `stem` is ``Redaction/placeholder``.
-    init(requestValue value: String, encoded: String?, name: String, stem: String) {
+    /// A secret a rule found in a request, its placeholder named `name` (unique in the interaction); `stem` is
+    /// ``Redaction/placeholder``.
+    init(requestValue value: String, encoded: String?, origin: SecretOrigin, name: String, stem: String) {
         self.init(value: value, encoded: encoded ?? value, placeholder: Self.named(stem, name), isRestorable: true,
-                  isSearched: value.count >= Redaction.minimumSearchedLength)
+                  isSearched: value.count >= Redaction.minimumSearchedLength, origin: origin)
     }
 
-    /// A literal secret of the rules (or a value that only varies, such as a multipart boundary), with the
-    /// placeholder its caller chose.
-    init(literal secret: Redaction.Secret) {
+    /// A literal secret of the rules (or, with the origin ``SecretOrigin/boundary``, a value that only varies),
+    /// with the placeholder its caller chose.
+    init(literal secret: Redaction.Secret, origin: SecretOrigin) {
         self.init(value: secret.value, encoded: secret.value, placeholder: secret.placeholder, isRestorable: true,
-                  isSearched: true)
+                  isSearched: true, origin: origin)
     }
 
-    /// A secret learned from a response, with the one placeholder replay serves in its place:
+    /// A secret a rule found in a response, with the one placeholder replay serves in its place:
     /// `prefix` + `number` + `suffix`, e.g. `REDACTED_token_` `3` `_2`.
-    init(learnedValue value: String, prefix: String, number: Int, suffix: String) {
+    init(learnedValue value: String, origin: SecretOrigin, prefix: String, number: Int, suffix: String) {
         self.init(value: value, encoded: value, placeholder: prefix + String(number) + suffix, isRestorable: false,
-                  isSearched: true)
+                  isSearched: true, origin: origin)
         learnedName = LearnedName(prefix: prefix, number: number, suffix: suffix)
     }
 
@@ -63,15 +66,17 @@ struct InteractionSecret: Sendable, Hashable {
     /// The same learned secret, numbered `number`.
     func renumbered(_ number: Int) -> InteractionSecret {
         guard let name = learnedName else { return self }
-        return InteractionSecret(learnedValue: value, prefix: name.prefix, number: number, suffix: name.suffix)
+        return InteractionSecret(learnedValue: value, origin: origin, prefix: name.prefix, number: number, suffix: name.suffix)
     }
 
-    private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool) {
+    private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool,
+                 origin: SecretOrigin) {
         self.value = value
         self.encoded = encoded
         self.placeholder = placeholder
         self.isRestorable = isRestorable
         self.isSearched = isSearched
+        self.origin = origin
         // Most secrets are tokens of letters, digits and `-._~`, which every form but the strictest percent-encoding
         // writes the same: at most two forms, worked out without writing the others.
         let plain = Form(form: .plain, text: value, placeholder: placeholder)
@@ -96,7 +101,7 @@ struct InteractionSecret: Sendable, Hashable {
     /// The same secret, known to be percent-encoded as `encoded` where it stands in a URL or form.
     func encoded(as encoded: String) -> InteractionSecret {
         InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, isRestorable: isRestorable,
-                          isSearched: isSearched)
+                          isSearched: isSearched, origin: origin)
     }
 
     /// A value only the server sent is a secret from this length. It cannot be restored, and it must be found in

@@ -1,9 +1,16 @@
+import Foundation
+
 extension JSONValue {
-    /// The string values found at any of `paths` (normalized key paths, see ``Redaction/Matching``), each with the
-    /// key it was found under. `*` matches any one key, `**` any number of keys, and arrays apply a path to every
-    /// element.
-    func strings(at paths: [[String]]) -> [(key: String, value: String)] {
-        var found: [(key: String, value: String)] = []
+    /// The secrets the rules find in a JSON document, each with the rule that found it.
+    ///
+    /// - The string values at any of `paths` (normalized key paths, see ``Redaction/Matching``), each found under its
+    ///   key: `*` matches any one key, `**` any number of keys, and arrays apply a path to every element.
+    /// - In every object held under a key `headers` (any case, at any depth: servers echo a request's headers so),
+    ///   the values of the headers in `headerNames`, as a message's headers are read (``HeaderValueSecrets``).
+    /// - A string that holds a JSON object or array (`"payload": "{\"token\": \"...\"}"`) is read the same way for
+    ///   `**.name` paths and headers, ``nestedJSONDepth`` strings deep.
+    func secrets(at paths: [[String]], headerNames: SecretNameSet) -> [(origin: SecretOrigin, value: String)] {
+        var found: [(origin: SecretOrigin, value: String)] = []
         // `**.name`, the usual form, is looked up in one walk that normalizes each key once.
         var anywhere: Set<String> = []
         for path in paths {
@@ -13,28 +20,59 @@ extension JSONValue {
                 collect(path[...], key: "", into: &found)
             }
         }
-        if !anywhere.isEmpty { collect(anywhere: anywhere, into: &found) }
+        if !anywhere.isEmpty || !headerNames.isEmpty {
+            collect(anywhere: anywhere, headerNames: headerNames, depth: 0, into: &found)
+        }
         return found
     }
 
-    private func collect(anywhere names: Set<String>, into found: inout [(key: String, value: String)]) {
+    /// How many strings deep JSON held in a string is read: each level reads part of the one before, so the cost
+    /// stays linear in the document.
+    static let nestedJSONDepth = 4
+
+    private func collect(anywhere names: Set<String>, headerNames: SecretNameSet, depth: Int,
+                         into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
-            for element in elements { element.collect(anywhere: names, into: &found) }
+            for element in elements { element.collect(anywhere: names, headerNames: headerNames, depth: depth, into: &found) }
         case .object(let members):
             for (name, member) in members {
-                if case .string(let string) = member {
-                    if names.contains(SecretName.normalized(name)) { found.append((name, string)) }
-                } else if case .array = member, names.contains(SecretName.normalized(name)) {
-                    for string in member.stringsInArrays { found.append((name, string)) }
-                    member.collect(anywhere: names, into: &found)
-                } else {
-                    member.collect(anywhere: names, into: &found)
+                switch member {
+                case .string(let string) where names.contains(SecretName.normalized(name)):
+                    // The whole string is the secret: nothing in it needs reading.
+                    found.append((.jsonKey(name), string))
+                    continue
+                case .array where names.contains(SecretName.normalized(name)):
+                    for string in member.stringsInArrays { found.append((.jsonKey(name), string)) }
+                case .object(let headers) where !headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
+                    for (header, value) in headers where headerNames.contains(header) {
+                        guard case .string(let text) = value else { continue }
+                        var extra: [(origin: SecretOrigin, value: String)] = []
+                        found += HeaderValueSecrets.find(in: text, header: header.lowercased(), extraSecrets: &extra)
+                            .map { ($0.origin, $0.value) }
+                        found += extra
+                    }
+                default:
+                    break
                 }
+                member.collect(anywhere: names, headerNames: headerNames, depth: depth, into: &found)
             }
-        case .null, .bool, .integer, .number, .string:
+        case .string(let string):
+            guard depth < Self.nestedJSONDepth, let nested = JSONValue(heldIn: string) else { return }
+            nested.collect(anywhere: names, headerNames: headerNames, depth: depth + 1, into: &found)
+        case .null, .bool, .integer, .number:
             break
         }
+    }
+
+    /// The JSON object or array `string` holds (after whitespace), or `nil` when it holds none.
+    private init?(heldIn string: String) {
+        guard let first = string.utf8.first(where: { !$0.isJSONWhitespace }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+              let value = JSONValue(parsing: Data(string.utf8)) else {
+            return nil
+        }
+        self = value
     }
 
     /// The strings of an array, of the arrays inside it, and so on (not inside objects).
@@ -46,13 +84,13 @@ extension JSONValue {
         }
     }
 
-    private func collect(_ path: ArraySlice<String>, key: String, into found: inout [(key: String, value: String)]) {
+    private func collect(_ path: ArraySlice<String>, key: String, into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
             for element in elements { element.collect(path, key: key, into: &found) }
         case .string(let string):
             if path.isEmpty || path.allSatisfy({ $0 == "**" }) {
-                if !key.isEmpty { found.append((key, string)) }
+                if !key.isEmpty { found.append((.jsonKey(key), string)) }
             }
         case .object(let members):
             guard let head = path.first else { return }

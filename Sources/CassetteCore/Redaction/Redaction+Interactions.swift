@@ -6,26 +6,64 @@ extension Redaction {
     /// rules (say a fresh `access_token`) replaced in every later interaction too, numbered by position.
     ///
     /// For interactions that did not come through a cassette: a HAR file's (`cassette import-har`,
-    /// `Cassette.use(.har(file))`). Interactions already redacted come back unchanged.
+    /// `Cassette.use(.har(file))`), or read from a cassette (`cassette verify`). Interactions already redacted come back
+    /// unchanged; a JSON body read from a cassette that changes keeps the layout the file gave it.
     package func redacting(_ interactions: [Interaction]) -> [Interaction] {
+        redactingEach(interactions) { _, _, stored, _ in stored }
+    }
+
+    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with its position and
+    /// the secrets its redaction replaced: for a stored cassette, what an interaction would change is what it holds
+    /// unredacted (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets
+    /// live only while `each` looks at them, so that memory stays in proportion to the cassette.
+    package func redactingWithSecrets<Result>(
+        _ interactions: [Interaction],
+        _ each: (_ position: Int, _ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result
+    ) -> [Result] {
+        redactingEach(interactions) { position, original, stored, secrets in
+            each(position, stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
+        }
+    }
+
+    /// What `result` makes of each interaction: its position, the interaction, the interaction as redacted and its
+    /// secrets.
+    private func redactingEach<Result>(
+        _ interactions: [Interaction],
+        _ result: (_ position: Int, _ original: Interaction, _ stored: Interaction, _ secrets: SecretSet) -> Result
+    ) -> [Result] {
         var learned: [InteractionSecret] = []
+        var taught: Set<String> = []
         return interactions.enumerated().map { position, interaction in
             var (request, secrets) = redact(interaction.request, learned: learned)
+            request.body = request.body.map { $0.keepingLayout(ofAny: interaction.request.body) }
             var stored = interaction
             stored.request = request
             if let response = interaction.response {
                 let known = Set(secrets.learned.map(\.value))
-                stored.response = redact(response, secrets: &secrets, number: position + 1,
-                                         sentByClient: { interaction.request.carries($0) })
-                let taught = Set(learned.map(\.value))
-                learned += secrets.learned.filter { !known.contains($0.value) && !taught.contains($0.value) }
+                // The client's own values are those its stored request shows: a value that is part of one of its
+                // secrets is no more the client's to show than the secret is (and the stored file says the same).
+                var redacted = redact(response, secrets: &secrets, number: position + 1,
+                                      sentByClient: { request.carries($0) })
+                redacted.body = redacted.body.map { $0.keepingLayout(ofAny: response.body) }
+                stored.response = redacted
+                for secret in secrets.learned where !known.contains(secret.value) && taught.insert(secret.value).inserted {
+                    learned.append(secret)
+                }
             }
             if var failure = interaction.failure {
                 failure.description = secrets.redact(text: failure.description)
                 stored.failure = failure
             }
-            return stored
+            return result(position, interaction, stored, secrets)
         }
+    }
+
+    /// `document`, JSON that is no cassette, redacted as a request's JSON body is (see
+    /// ``JSONValue/secrets(at:headerNames:)``), with the secrets found: for a file that does not read as a cassette,
+    /// what this would change is what it holds unredacted.
+    package func redactingWithSecrets(document: Data) -> (document: Data, secrets: ReplacedSecrets) {
+        let (stored, secrets) = redact(RecordedRequest(method: "GET", url: "", body: Body(document)))
+        return (stored.body?.data ?? document, ReplacedSecrets(secrets))
     }
 }
 
@@ -37,5 +75,12 @@ extension RecordedRequest {
         if url.contains(value) || (url.removingPercentEncoding ?? "").contains(value) { return true }
         if headers.values.contains(where: { $0.contains(value) }) { return true }
         return body.map { $0.data.firstOffset(of: Data(value.utf8)) != nil } ?? false
+    }
+}
+
+extension Body {
+    /// The body in the layout of `original`, if there is one (see ``keepingLayout(of:)``).
+    fileprivate func keepingLayout(ofAny original: Body?) -> Body {
+        original.map(keepingLayout) ?? self
     }
 }

@@ -14,12 +14,12 @@ extension Redaction {
         // A multipart boundary is no secret, but it changes with every request and servers echo it: restored
         // like a secret, an echo replays as live.
         if let boundary = contentType?.multipartBoundary, boundary.count >= Self.minimumVolatileLength {
-            secrets.add(literal: Secret(value: boundary, placeholder: Self.boundaryPlaceholder))
+            secrets.add(literal: Secret(value: boundary, placeholder: Self.boundaryPlaceholder), origin: .boundary)
         }
         var stored = request
         if !request.headers.isEmpty {
-            stored.headers = redact(headers: request.headers) { name, value in
-                secrets.add(requestValue: value, name: name)?.placeholder
+            stored.headers = redact(headers: request.headers) { origin, value in
+                secrets.add(requestValue: value, origin: origin)?.placeholder
             }
         }
         stored.url = redact(userInfoOf: request.url, into: &secrets)
@@ -36,21 +36,21 @@ extension Redaction {
 
     /// `headers` with the values of every header a rule names replaced by what `placeholder` gives for them
     /// (`nil` keeps the value).
-    func redact(headers: [String: String], placeholder: (_ name: String, _ value: String) -> String?) -> [String: String] {
+    func redact(headers: [String: String], placeholder: (_ origin: SecretOrigin, _ value: String) -> String?) -> [String: String] {
         var result = headers
         for (name, value) in headers where matching.headerNames.contains(name) {
-            var extra: [(name: String, value: String)] = []
+            var extra: [(origin: SecretOrigin, value: String)] = []
             let found = HeaderValueSecrets.find(in: value, header: name.lowercased(), extraSecrets: &extra)
             var redacted = ""
             var cursor = value.startIndex
             for secret in found {
-                guard let replacement = placeholder(secret.name, secret.value) else { continue }
+                guard let replacement = placeholder(secret.origin, secret.value) else { continue }
                 redacted += value[cursor..<secret.range.lowerBound]
                 redacted += replacement
                 cursor = secret.range.upperBound
             }
             redacted += value[cursor...]
-            for secret in extra { _ = placeholder(secret.name, secret.value) }
+            for secret in extra { _ = placeholder(secret.origin, secret.value) }
             result[name] = redacted
         }
         return result
@@ -72,32 +72,28 @@ extension Redaction {
         }
         let written = parts.authority[parts.authority.index(after: colon)..<at]
         guard let secret = secrets.add(requestValue: FormFields.decode(written, plusIsSpace: false), encoded: String(written),
-                                       name: "url-password") else {
+                                       origin: .urlPassword) else {
             return url
         }
         return String(url[..<written.startIndex]) + secret.placeholderInURL(for: String(written)) + url[written.endIndex...]
     }
 
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
-    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`) are secrets too, replaced where they appear.
+    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:depth:)``)
+    /// are secrets too, replaced where they appear.
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
         guard FormFields.queryMayHoldFields(named: matching.parameterNames, in: url), let query = URLParts(url).query else {
             return url
         }
         let fields = FormFields(query, plusIsSpace: false)
-        for field in fields.fields where field.valueMayHoldQuery {
-            let value = field.value
-            guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
-            let nested = FormFields(value[value.index(after: mark)...], plusIsSpace: false)
-            for inner in nested.fields where matching.parameterNames.contains(inner.name) {
-                secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), name: inner.name)
-            }
+        for inner in fields.nestedQueryFields(named: matching.parameterNames) {
+            secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), origin: .queryItem(inner.name))
         }
         return replacing(fields, in: url) { field in
-            let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name)
+            let secret = secrets.add(requestValue: field.value, encoded: String(field.encodedValue), origin: .queryItem(field.name))
             // In a query a `+` is a plus to URL rules and a space to most servers: both values are secrets.
             if secret != nil, field.encodedValue.utf8.contains(UInt8(ascii: "+")) {
-                secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), name: field.name)
+                secrets.add(requestValue: FormFields.decode(field.encodedValue, plusIsSpace: true), origin: .queryItem(field.name))
             }
             return secret
         }
@@ -125,18 +121,18 @@ extension Redaction {
     /// says: URLSession sends an `httpBody` without one as `application/x-www-form-urlencoded`, and a field a rule
     /// names is a secret in any text body.
     private func redact(requestBody body: Body, contentType type: ContentType?, into secrets: inout SecretSet) -> Body {
-        if let boundary = type?.multipartBoundary, let multipart = MultipartBody(body.data, boundary: boundary) {
+        if let multipart = MultipartBody(body.data, declaredBoundary: type?.multipartBoundary) {
             return redact(multipart, of: body, into: &secrets)
         }
         if body.looksLikeJSON {
-            return redact(jsonBody: body) { name, value in secrets.add(requestValue: value, name: name) }
+            return redact(jsonBody: body) { origin, value in secrets.add(requestValue: value, origin: origin) }
         }
         guard !matching.parameterNames.isEmpty, body.data.contains(UInt8(ascii: "=")) else { return body }
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
         let encoding: String.Encoding = String(data: body.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1
         guard let text = String(data: body.data, encoding: encoding) else { return body }
         let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text) { field in
-            secrets.add(requestValue: field.value, encoded: String(field.encodedValue), name: field.name)
+            secrets.add(requestValue: field.value, encoded: String(field.encodedValue), origin: .formField(field.name))
         }
         return redacted == text ? body : redacted.data(using: encoding).map(Body.init) ?? body
     }
@@ -149,7 +145,7 @@ extension Redaction {
         for part in multipart.parts where !part.isFile {
             guard let name = part.fieldName, matching.parameterNames.contains(name),
                   let value = String(data: data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)], encoding: .utf8),
-                  let secret = secrets.add(requestValue: value, name: name) else {
+                  let secret = secrets.add(requestValue: value, origin: .formField(name)) else {
                 continue
             }
             result.append(data[(data.startIndex + cursor)..<(data.startIndex + part.content.lowerBound)])
@@ -161,18 +157,21 @@ extension Redaction {
         return Body(result)
     }
 
-    /// A JSON body with each string value at a rule's key path replaced, as a JSON string, by the placeholder
-    /// `secret` gives it (`nil` keeps the value). Bodies that are not JSON come back unchanged, as do their bytes:
-    /// values are replaced in place, so keys keep their order.
-    func redact(jsonBody body: Body, secret: (_ key: String, _ value: String) -> InteractionSecret?) -> Body {
-        guard !matching.keyPaths.isEmpty, body.looksLikeJSON, matching.mayHoldKeys(body.data),
+    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(at:headerNames:)``) given to
+    /// `secret`, and each one that is a whole string value replaced, as a JSON string, by the placeholder `secret`
+    /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
+    /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
+    /// keep their order.
+    func redact(jsonBody body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+        guard matching.readsJSON, body.looksLikeJSON, matching.mayHoldKeys(body.data),
               let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
             return body
         }
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
-        for (key, value) in json.strings(at: matching.keyPaths) where found.insert(value).inserted {
-            if let secret = secret(key, value) { pairs += secret.jsonStringReplacements }
+        for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames)
+        where found.insert(value).inserted {
+            if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
         }
         guard !pairs.isEmpty else { return body.parsedJSON == nil ? Body(body.data, parsedJSON: json) : body }
         return body.replacing(with: Replacer(pairs))

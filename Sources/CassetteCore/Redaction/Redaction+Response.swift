@@ -12,9 +12,9 @@ extension Redaction {
     func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
                 sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
         var stored = response
-        func learn(_ secrets: inout SecretSet, _ name: String, _ value: String) -> InteractionSecret? {
+        func learn(_ secrets: inout SecretSet, _ origin: SecretOrigin, _ value: String) -> InteractionSecret? {
             if secrets.secret(for: value) == nil && sentByClient(value) { return nil }
-            return secrets.add(responseValue: value, name: name, number: number)
+            return secrets.add(responseValue: value, origin: origin, number: number)
         }
         // URLs by the query item rules, as a request's: the final URL, each redirect's and each Location.
         func query(_ url: String) -> String {
@@ -41,11 +41,14 @@ extension Redaction {
         return secrets.replacingSecrets(in: stored)
     }
 
-    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them.
-    private func redact(queryOf url: String, secret: (_ name: String, _ value: String) -> InteractionSecret?) -> String {
+    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them. Items
+    /// of a URL held in a query value are given to `secret` too, and replaced where the response's secrets are.
+    private func redact(queryOf url: String, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> String {
         guard !matching.parameterNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else {
             return url
         }
-        return replacing(FormFields(query, plusIsSpace: false), in: url) { secret($0.name, $0.value) }
+        let fields = FormFields(query, plusIsSpace: false)
+        for inner in fields.nestedQueryFields(named: matching.parameterNames) { _ = secret(.queryItem(inner.name), inner.value) }
+        return replacing(fields, in: url) { secret(.queryItem($0.name), $0.value) }
     }
 }

@@ -28,6 +28,11 @@ import Foundation
 /// placeholder, and a later request that sends it back matches in both. This is the one way replay differs from a
 /// live run.
 ///
+/// **Where the rules look.** Besides a message's own headers, URL, form fields and JSON values, the rules read the
+/// `headers` objects of JSON bodies (at any depth, as servers echo a request's headers), JSON held in JSON strings,
+/// URLs held in query values (four levels deep) and a multipart body whose `Content-Type` names no boundary.
+/// `cassette verify` checks a stored cassette by redacting it again: whatever these rules would change is a leak.
+///
 /// Names compare ignoring case, `-` and `_`: `access_token`, `accessToken` and `Access-Token` are one name.
 /// A value shorter than ``minimumSearchedLength`` characters is replaced where the rules found it but not searched
 /// for elsewhere: text that short matches too much to hide anything.
@@ -58,10 +63,6 @@ public struct Redaction: Sendable, Equatable {
 
     /// Values shorter than this are replaced only where a rule found them, not searched for across the interaction.
     public static let minimumSearchedLength = 4
-
-    /// A value the rules find in a response is a secret the server sent only from this many characters on
-    /// (``InteractionSecret/minimumLearnedLength``); `cassette verify` checks files by the same measure.
-    package static var minimumLearnedLength: Int { InteractionSecret.minimumLearnedLength }
 
     /// Creates a set of rules.
     public init(placeholder: String = "<REDACTED>", headerNames: Set<String> = [], queryItemNames: Set<String> = [],
@@ -146,8 +147,9 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: SecretNameSet
         let parameterNames: SecretNameSet
         let keyPaths: [[String]]
-        /// The last key of every key path, when none ends in a wildcard and all are ASCII: a body that holds none
-        /// of them (ignoring case, `-` and `_`) needs no parsing.
+        /// The last key of every key path (and `headers`, when header names are secret: see
+        /// ``JSONValue/secrets(at:headerNames:)``), when none ends in a wildcard and all are ASCII: a body that holds
+        /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
 
         init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
@@ -159,10 +161,15 @@ public struct Redaction: Sendable, Equatable {
             let last = keyPaths.compactMap(\.last)
             let scannable = last.count == keyPaths.count
                 && !last.contains { $0 == "*" || $0 == "**" || $0.isEmpty || !$0.utf8.allSatisfy { $0 < 0x80 } }
-            lastKeys = scannable ? KeyNameScan(Set(last).map { Array($0.utf8) }) : nil
+            let keys = Set(last).union(headerNames.isEmpty ? [] : ["headers"])
+            lastKeys = scannable ? KeyNameScan(keys.map { Array($0.utf8) }) : nil
         }
 
-        /// Whether `data` may hold a JSON key a key path ends with: false only when it certainly holds none.
+        /// Whether a JSON body can hold a secret by these rules: some key path or header name is secret.
+        var readsJSON: Bool { !keyPaths.isEmpty || !headerNames.isEmpty }
+
+        /// Whether `data` may hold a JSON key a key path ends with (or `headers`): false only when it certainly holds
+        /// none.
         func mayHoldKeys(_ data: Data) -> Bool {
             guard let lastKeys else { return true }
             return data.withUnsafeBytes { lastKeys.mayOccur(in: $0) }

@@ -83,6 +83,27 @@ struct Replacer: Sendable {
         }
     }
 
+    /// How often each text occurs in `text`, found as ``apply(to:)`` finds them: the longest text at each position,
+    /// then on after it. Texts that do not occur are left out.
+    func occurrences(in text: String) -> [String: Int] {
+        guard !patterns.isEmpty else { return [:] }
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            var counts: [Int: Int] = [:]
+            var index = 0
+            while index < bytes.count {
+                guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
+                    index += 1
+                    continue
+                }
+                counts[match, default: 0] += 1
+                index += patterns[match].find.count
+            }
+            return Dictionary(uniqueKeysWithValues: counts.map { (String(decoding: patterns[$0.key].find, as: UTF8.self), $0.value) })
+        }
+    }
+
     /// The replaced bytes, or `nil` when nothing was replaced.
     private func replaced(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         var output: [UInt8]?

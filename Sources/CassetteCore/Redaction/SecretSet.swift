@@ -29,10 +29,11 @@ struct SecretSet: Sendable {
         secrets.append(secret)
     }
 
-    /// Adds a value a rule found in a request under `name` (percent-encoded as `encoded` where it stood) and
-    /// returns its secret; a value already known keeps its first secret, a name already taken gets `-2`, `-3`, ...
+    /// Adds a value a rule found in a request (percent-encoded as `encoded` where it stood) and returns its secret;
+    /// a value already known keeps its first secret. The placeholder is named after `origin`; a name already taken
+    /// gets `-2`, `-3`, ...
     @discardableResult
-    mutating func add(requestValue value: String, encoded: String? = nil, name: String) -> InteractionSecret? {
+    mutating func add(requestValue value: String, encoded: String? = nil, origin: SecretOrigin) -> InteractionSecret? {
         guard !value.isEmpty, !isPlaceholder(value) else { return nil }
         if let position = positions[value] {
             // Seen before without percent-encoding (say in a header): keep how a URL or form encoded it.
@@ -41,15 +42,16 @@ struct SecretSet: Sendable {
             }
             return secrets[position]
         }
-        let secret = InteractionSecret(requestValue: value, encoded: encoded, name: uniqueName(name), stem: stem)
+        let secret = InteractionSecret(requestValue: value, encoded: encoded, origin: origin,
+                                       name: uniqueName(origin.placeholderName), stem: stem)
         append(secret)
         return secret
     }
 
-    /// Adds a literal secret of the rules.
-    mutating func add(literal: Redaction.Secret) {
+    /// Adds a literal secret of the rules (or, with the origin ``SecretOrigin/boundary``, a multipart boundary).
+    mutating func add(literal: Redaction.Secret, origin: SecretOrigin? = nil) {
         guard secret(for: literal.value) == nil else { return }
-        append(InteractionSecret(literal: literal))
+        append(InteractionSecret(literal: literal, origin: origin ?? .literal(literal.placeholder)))
     }
 
     /// Adds a secret learned from an earlier response, unless the value is already a secret here.
@@ -61,16 +63,17 @@ struct SecretSet: Sendable {
     /// Adds a value a rule found in a response: an echo of a known secret keeps its placeholder; a new value gets a
     /// learned placeholder `REDACTED_<name>_<number>`, unique in the cassette because `number` is the recording's.
     /// A new value shorter than ``InteractionSecret/minimumLearnedLength`` is no secret (`lang=en`): `nil`.
-    mutating func add(responseValue value: String, name: String, number: Int) -> InteractionSecret? {
+    mutating func add(responseValue value: String, origin: SecretOrigin, number: Int) -> InteractionSecret? {
         guard !value.isEmpty else { return nil }
         if let known = secret(for: value) { return known }
         guard value.count >= InteractionSecret.minimumLearnedLength, !isPlaceholder(value) else { return nil }
-        let prefix = Self.learnedPrefix(stem: stem) + "\(SecretName.urlSafe(name))_"
+        let prefix = Self.learnedPrefix(stem: stem) + "\(SecretName.urlSafe(origin.placeholderName))_"
         let base = prefix + String(number)
         // The second value under one name in one response is `_2`, and so on.
         let count = learnedCounts[base, default: 0] + 1
         learnedCounts[base] = count
-        let secret = InteractionSecret(learnedValue: value, prefix: prefix, number: number, suffix: count == 1 ? "" : "_\(count)")
+        let secret = InteractionSecret(learnedValue: value, origin: origin, prefix: prefix, number: number,
+                                       suffix: count == 1 ? "" : "_\(count)")
         append(secret)
         return secret
     }
@@ -83,16 +86,34 @@ struct SecretSet: Sendable {
         return SecretName.urlSafe(trimmed.isEmpty ? "REDACTED" : trimmed) + "_"
     }
 
-    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`:
+    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`,
+    /// or holds a request secret's or a literal's placeholder among other text (see ``holdsRestorablePlaceholder(_:)``):
     /// no secret, so that redacting a stored interaction again changes nothing (`cassette import-har` of an exported
-    /// cassette).
+    /// cassette, `cassette verify`).
     func isPlaceholder(_ value: String) -> Bool {
         let bytes = value.utf8
         guard let first = bytes.first, let last = bytes.last, bytes.count >= 2 else { return false }
-        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">") {
-            return !bytes.dropFirst().dropLast().contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
+        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">")
+            && !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            return true
         }
-        return last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem))
+        if last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem)) { return true }
+        return holdsRestorablePlaceholder(value)
+    }
+
+    /// Whether `value` holds the placeholder of a request's secret (`<REDACTED:token>`) or of a literal one
+    /// (`<API_TOKEN>`), as is or percent-encoded, with other text around it. Recording writes such a value where it
+    /// replaced a secret inside a value that no rule took whole (too short to be a secret, or the client's own), so
+    /// the text around the placeholder is no secret either. No live value holds one: replay restores them all.
+    private func holdsRestorablePlaceholder(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "%")) else { return false }
+        let named = InteractionSecret.named(stem, "")
+        var markers = [named.hasSuffix(">") ? String(named.dropLast()) : named]
+        markers += secrets.filter { $0.isRestorable && !$0.placeholder.hasPrefix(markers[0]) }.map(\.placeholder)
+        return markers.contains { marker in
+            value.contains(marker) || value.contains(InteractionSecret.percentEncoded(marker))
+        }
     }
 
     private mutating func uniqueName(_ name: String) -> String {

@@ -32,6 +32,10 @@ enum WireForm: CaseIterable, Sendable {
     case jsonInJSONASCII
     /// A JSON string written with `\u` escapes, inside a JSON string.
     case jsonASCIIInJSON
+    /// A JSON string inside a JSON string written with `\/` (a Foundation server echoing a Python client's body).
+    case jsonInJSONSlash
+    /// A JSON string written with `\/`, inside a JSON string written with `\/` (Foundation at both ends).
+    case jsonSlashInJSONSlash
 
     /// Whether every form but ``strictlyEncoded`` writes `byte` as it is: ASCII letters, digits and `-._~`.
     static func writesUnchanged(_ byte: UInt8) -> Bool {
@@ -60,6 +64,8 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonSlashInJSON: "json2-slash"
         case .jsonInJSONASCII: "json2-u"
         case .jsonASCIIInJSON: "json2-ui"
+        case .jsonInJSONSlash: "json2-os"
+        case .jsonSlashInJSONSlash: "json2-slash-os"
         }
     }
 
@@ -87,6 +93,8 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonSlashInJSON: Self.escaped(Self.escaped(value, slash: true))
         case .jsonInJSONASCII: Self.escaped(Self.escaped(value), ascii: .lowercase)
         case .jsonASCIIInJSON: Self.escaped(Self.escaped(value, ascii: .lowercase))
+        case .jsonInJSONSlash: Self.escaped(Self.escaped(value), slash: true)
+        case .jsonSlashInJSONSlash: Self.escaped(Self.escaped(value, slash: true), slash: true)
         }
     }
 

@@ -70,8 +70,7 @@ enum HARCommands {
             summary += "; skipped " + contents.skipped.joined(separator: "; ")
         }
         context.output(summary + "\n")
-        let problems = VerifyCommand.problems(in: destination, scan: SecretScan(
-            extraHeaderNames: rules.headerNames, extraParameterNames: rules.parameterNames, literalSecrets: rules.literals))
+        let problems = VerifyCommand.problems(in: destination, check: RedactionCheck(redaction: rules.redaction))
         for problem in problems { context.errors("warning: \(paths.display(destination)): \(problem)\n") }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.problems
     }

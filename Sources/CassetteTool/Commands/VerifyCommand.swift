@@ -2,21 +2,22 @@ import Caching
 import CassetteCore
 import Foundation
 
-/// `cassette verify [path...]`: every cassette decodes, is a version this package reads, holds no unredacted
-/// secret and no repeated key.
+/// `cassette verify [path...]`: every cassette decodes, is a version this package reads, holds no repeated key, and
+/// holds nothing its redaction rules would change.
 enum VerifyCommand {
     static let spec = CommandSpec(
         name: "verify",
-        summary: "Check cassettes: they decode, their format version, redaction, repeated keys.",
+        summary: "Check cassettes: they decode, their format version, repeated keys, redaction.",
         usage: "verify [<path>] [--redact <rule>]...",
         arguments: [.init(name: "path", help: "A folder (checked with the folders below it) or one file (default: the cassette directory).",
                           isOptional: true)],
         options: [.init(name: "redact", value: "rule", repeats: true, help: RedactionRules.help)],
         discussion: """
         Each problem is printed as <file>: At <coding path>: <what>, the path leading into the file (entries[0].value...).
-        Redaction: no value of a header, query item, form field or JSON key the rules name is stored unless it is a
-        placeholder (<REDACTED:token>, REDACTED_token_3), as Scripts/scan-secrets.sh checks. The value itself is
-        never printed.
+        Redaction: each interaction is redacted again as recording redacts it, by the default rules and the --redact
+        ones; every value that would change holds a secret stored unredacted. The problem names the rule, the name,
+        the length and what recording writes there, never the value. A file that is not a cassette is checked as a
+        JSON request body.
         Exit status 0 when every cassette passes, 1 when any has a problem.
         """)
 
@@ -25,12 +26,11 @@ enum VerifyCommand {
         let rules = try RedactionRules(arguments.all("redact"), environment: context.environment, spec: spec)
         let target = arguments.argument(0).map(paths.resolved) ?? paths.directory
         let files = try paths.cassetteFiles(in: target)
-        let scan = SecretScan(extraHeaderNames: rules.headerNames, extraParameterNames: rules.parameterNames,
-                              literalSecrets: rules.literals)
+        let check = RedactionCheck(redaction: rules.redaction)
         var problems = 0
         var failing = 0
         for file in files {
-            let found = VerifyCommand.problems(in: file, scan: scan)
+            let found = VerifyCommand.problems(in: file, check: check)
             for problem in found { context.output("\(paths.display(file)): \(problem)\n") }
             problems += found.count
             failing += found.isEmpty ? 0 : 1
@@ -43,34 +43,43 @@ enum VerifyCommand {
         return ExitStatus.success
     }
 
-    /// What is wrong with the cassette file `file`, each as `<coding path>: <problem>`.
-    static func problems(in file: URL, scan: SecretScan) -> [String] {
+    /// What is wrong with the cassette file `file`, each as `At <coding path>: <problem>`: why it does not read as a
+    /// cassette, its repeated keys, then what `check` finds (in the file as JSON when it does not read as a cassette).
+    static func problems(in file: URL, check: RedactionCheck) -> [String] {
         let data: Data
         do { data = try Data(contentsOf: file) } catch { return ["the file could not be read: \(error.localizedDescription)"] }
         var problems: [String] = []
+        var interactions: [Interaction]?
         do {
-            _ = try CassetteFile.decode(data, file: file)
+            interactions = try CassetteFile.decode(data, file: file)
         } catch {
             problems.append(error.message)
         }
-        if let keys = try? JSONDecoder().decode(EntryKeys.self, from: data) {
-            var seen: [Int: Int] = [:]
-            for (index, entry) in keys.entries.enumerated() {
-                if let first = seen[entry.key] {
-                    problems.append("At entries[\(index)].key: the key \(entry.key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
-                } else {
-                    seen[entry.key] = index
-                }
+        let keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
+        var seen: [Int: Int] = [:]
+        for (index, key) in (keys ?? []).enumerated() {
+            if let first = seen[key] {
+                problems.append("At entries[\(index)].key: the key \(key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
+            } else {
+                seen[key] = index
             }
         }
-        // Secrets are looked for in any JSON, a file that does not decode as a cassette too.
-        if let document = try? JSONDecoder().decode(JSONValue.self, from: data) {
-            problems += scan.findings(in: document).map { finding in
-                let path = finding.path.hasPrefix("$.") ? String(finding.path.dropFirst(2)) : finding.path
-                return "At \(path): \(finding.description)"
-            }
+        guard let interactions else {
+            return problems + check.findings(inDocument: data).map(\.description)
         }
-        return problems
+        do {
+            return problems + (try check.findings(in: interactions, entryIndices: keys.map(entryIndices))).map(\.description)
+        } catch {
+            return problems + ["the interactions could not be written again to compare them: \(error)"]
+        }
+    }
+
+    /// Where each interaction the file reads as stands among its entries: the harness reads them in key order, a
+    /// repeated key from its last entry.
+    private static func entryIndices(_ keys: [Int]) -> [Int] {
+        var last: [Int: Int] = [:]
+        for (index, key) in keys.enumerated() { last[key] = index }
+        return last.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// Just the keys of a cache file's entries, repeats included (reading the file as a cache keeps one of each).

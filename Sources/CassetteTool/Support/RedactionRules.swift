@@ -9,11 +9,8 @@ import CassetteCore
 /// | `json:user.ssn` | a JSON key path (`*` one key, `**` any depth) whose value is secret |
 /// | `env:API_TOKEN` | the value of that environment variable, a literal secret written as `<API_TOKEN>` |
 struct RedactionRules: Sendable {
-    /// The default rules plus the given ones.
+    /// The default rules plus the given ones: what recording with them would redact, and what `verify` checks.
     private(set) var redaction = Redaction.default
-    private(set) var headerNames: Set<String> = []
-    private(set) var parameterNames: Set<String> = []
-    private(set) var literals: [String] = []
 
     static let help = "Also redact: header:<name>, query:<name>, json:<key.path> or env:<VARIABLE> (that variable's value)."
 
@@ -26,20 +23,16 @@ struct RedactionRules: Sendable {
             switch rule[..<colon] {
             case "header":
                 redaction = redaction.redactingHeaders(value)
-                headerNames.insert(value)
             case "query":
-                redaction = redaction.redactingQueryItems(value)
-                parameterNames.insert(value)
+                // As the default parameter names are: query items, form fields and JSON keys at any depth.
+                redaction = redaction.redactingQueryItems(value).redactingJSONKeys(value)
             case "json":
                 redaction = redaction.redactingJSONKeyPaths(value)
-                // A check of stored files knows keys, not paths: the path's last key stands for it.
-                if let last = value.split(separator: ".").last, last != "*", last != "**" { parameterNames.insert(String(last)) }
             case "env":
                 guard let secret = environment[value], !secret.isEmpty else {
                     throw UsageError("'--redact env:\(value)': the environment has no \(value), or it is empty", spec: spec)
                 }
                 redaction = redaction.redactingSecret(secret, as: "<\(value)>")
-                literals.append(secret)
             default:
                 throw UsageError("'--redact \(rule)': the kind must be header, query, json or env", spec: spec)
             }

@@ -228,17 +228,6 @@ struct RedactionTests {
 /// Cases a code review and a hands-on trial found, each pinned.
 @Suite("Redaction: the hard cases")
 struct RedactionHardCaseTests {
-    private func text(_ body: Body?) -> String {
-        body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
-    }
-
-    private func record(_ request: RecordedRequest, _ response: RecordedResponse, rules: Redaction = .default)
-        -> (request: RecordedRequest, response: RecordedResponse, secrets: SecretSet) {
-        var (storedRequest, secrets) = rules.redact(request)
-        let storedResponse = rules.redact(response, secrets: &secrets, number: 1)
-        return (storedRequest, storedResponse, secrets)
-    }
-
     @Test("escapes no form models (\\u002B, \\u0022, \\u003c) are caught by decoding the JSON strings")
     func anyJSONEscaping() {
         let secret = "a+b\"c<d-0123456789"
@@ -248,8 +237,8 @@ struct RedactionHardCaseTests {
         let go = #"{"token":"a+b\"c\u003cd-0123456789"}"#
         for echo in [dotnet, go] {
             let response = RecordedResponse(status: 200, body: Body(Data(echo.utf8)), url: "http://h/me")
-            let stored = record(request, response)
-            #expect(!text(stored.response.body).contains("0123456789"), "\(text(stored.response.body))")
+            let stored = recorded(request, response)
+            #expect(!bodyText(stored.response.body).contains("0123456789"), "\(bodyText(stored.response.body))")
             // Replay writes the value back: the same JSON string, in Go's case the very bytes.
             let restored = stored.secrets.restoringSecrets(in: stored.response)
             let decoded = try? JSONDecoder().decode([String: String].self, from: restored.body?.data ?? Data())
@@ -261,7 +250,7 @@ struct RedactionHardCaseTests {
     @Test("a form body without a Content-Type, or not in UTF-8, is still read as form fields")
     func formsWithoutTheirType() {
         let plain = RecordedRequest(method: "POST", url: "http://h/login", body: Body(Data("user=u&password=hunter22".utf8)))
-        #expect(text(Redaction.default.redact(plain).stored.body) == "user=u&password=%3CREDACTED:password%3E")
+        #expect(bodyText(Redaction.default.redact(plain).stored.body) == "user=u&password=%3CREDACTED:password%3E")
         var latin1 = Data("user=\u{FC}ber&password=hunter22".data(using: .isoLatin1) ?? Data())
         latin1.append(contentsOf: [0xFC])
         let stored = Redaction.default.redact(RecordedRequest(method: "POST", url: "http://h/login", body: Body(latin1))).stored
@@ -275,11 +264,11 @@ struct RedactionHardCaseTests {
         let hop = RecordedRedirect(status: 302, url: "http://h/login?token=abc",
                                    headers: ["Location": "http://h/cb?access_token=SERVER-SECRET-123456"])
         let response = RecordedResponse(status: 200, url: "http://h/cb?access_token=SERVER-SECRET-123456", redirects: [hop])
-        let stored = record(request, response)
+        let stored = recorded(request, response)
         #expect(!"\(stored.response)".contains("SERVER-SECRET"))
         #expect(stored.response.url == "http://h/cb?access_token=REDACTED_access_token_1")
         // A short request value is replaced in an identical response URL too, so the URLs still agree.
-        let plain = record(request, RecordedResponse(status: 200, url: "http://h/login?token=abc"))
+        let plain = recorded(request, RecordedResponse(status: 200, url: "http://h/login?token=abc"))
         #expect(plain.response.url == plain.request.url)
     }
 
@@ -288,7 +277,7 @@ struct RedactionHardCaseTests {
         let rules = Redaction(placeholder: "REDACTED", queryItemNames: ["token"], jsonKeyPaths: ["**.token"])
         let request = RecordedRequest(method: "POST", url: "http://h/p?token=aaaa1111", body: Body(Data(#"{"token":"bbbb2222"}"#.utf8)))
         let response = RecordedResponse(status: 200, body: Body(Data("aaaa1111 bbbb2222".utf8)), url: "http://h/p?token=aaaa1111")
-        let stored = record(request, response, rules: rules)
+        let stored = recorded(request, response, rules: rules)
         #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
     }
 
@@ -296,8 +285,8 @@ struct RedactionHardCaseTests {
     func percentEncodingsRestoreExactly() {
         let request = RecordedRequest(method: "GET", url: "http://h/p", headers: ["X-Api-Key": "ab+cd/ef=="])
         let response = RecordedResponse(status: 200, body: Body(Data("?k=ab%2Bcd%2Fef%3D%3D and ab+cd/ef==".utf8)), url: "http://h/p")
-        let stored = record(request, response)
-        #expect(!text(stored.response.body).contains("ab"))
+        let stored = recorded(request, response)
+        #expect(!bodyText(stored.response.body).contains("ab"))
         #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
     }
 
@@ -318,7 +307,7 @@ struct RedactionHardCaseTests {
     @Test("**.name reaches strings in nested arrays")
     func nestedArrays() {
         let request = RecordedRequest(method: "POST", url: "http://h", body: Body(Data(#"{"password":[["nested-secret-1"],"top-secret-2"]}"#.utf8)))
-        let body = text(Redaction.default.redact(request).stored.body)
+        let body = bodyText(Redaction.default.redact(request).stored.body)
         #expect(!body.contains("nested-secret-1") && !body.contains("top-secret-2"))
     }
 
@@ -327,9 +316,9 @@ struct RedactionHardCaseTests {
         let items = (0..<2_000).map { #"{"id":\#($0),"signature":"sig-\#($0)-\#(String(repeating: "x", count: 12))"}"# }
         let body = "[" + items.joined(separator: ",") + "]"
         let response = RecordedResponse(status: 200, body: Body(Data(body.utf8)), url: "http://h/list")
-        let stored = record(RecordedRequest(method: "GET", url: "http://h/list"), response)
-        #expect(!text(stored.response.body).contains("sig-1999-"))
+        let stored = recorded(RecordedRequest(method: "GET", url: "http://h/list"), response)
+        #expect(!bodyText(stored.response.body).contains("sig-1999-"))
         #expect(stored.secrets.learned.count == 2_000)
-        #expect(text(stored.response.body).contains("REDACTED_signature_1_2000"))
+        #expect(bodyText(stored.response.body).contains("REDACTED_signature_1_2000"))
     }
 }

@@ -1,0 +1,66 @@
+/// Which rule found a secret, and under which name: what a request secret's placeholder is named after, and what a
+/// report of the secret says in place of its value (`cassette verify`).
+package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: Sendable, Hashable {
+        case header, cookie, credentialPassword, urlPassword, queryItem, formField, jsonKey, literal, boundary
+    }
+
+    private let kind: Kind
+    /// The header (lowercased), cookie, query item, field or key name as written; the placeholder of a literal.
+    private let name: String
+
+    private init(_ kind: Kind, _ name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// The value of a header a rule names (`name` lowercased), or the credential after its scheme.
+    static func header(_ name: String) -> SecretOrigin { SecretOrigin(.header, name) }
+    /// The value of one cookie of a `Cookie` or `Set-Cookie` header.
+    static func cookie(_ name: String) -> SecretOrigin { SecretOrigin(.cookie, name) }
+    /// The password inside a Basic credential of the header `header` (lowercased).
+    static func credentialPassword(in header: String) -> SecretOrigin { SecretOrigin(.credentialPassword, header) }
+    /// The password of a URL's user information (`https://user:password@host`).
+    static let urlPassword = SecretOrigin(.urlPassword, "")
+    /// A query item a rule names, in a URL or in a URL held in a query value.
+    static func queryItem(_ name: String) -> SecretOrigin { SecretOrigin(.queryItem, name) }
+    /// A field of a form or multipart body that a rule names.
+    static func formField(_ name: String) -> SecretOrigin { SecretOrigin(.formField, name) }
+    /// A JSON value at a key path a rule names.
+    static func jsonKey(_ name: String) -> SecretOrigin { SecretOrigin(.jsonKey, name) }
+    /// A literal secret of the rules, written as `placeholder`.
+    static func literal(_ placeholder: String) -> SecretOrigin { SecretOrigin(.literal, placeholder) }
+    /// A multipart boundary: no secret, but restored like one (see ``Redaction/boundaryPlaceholder``).
+    static let boundary = SecretOrigin(.boundary, "")
+
+    /// What a request secret's placeholder is named after: `authorization`, `cookie-sid`, `authorization-password`,
+    /// `url-password`, the name of a query item, field or key.
+    var placeholderName: String {
+        switch kind {
+        case .cookie: "cookie-" + name
+        case .credentialPassword: name + "-password"
+        case .urlPassword: "url-password"
+        case .boundary: "boundary"
+        case .header, .queryItem, .formField, .jsonKey, .literal: name
+        }
+    }
+
+    /// Whether a value of this origin is a secret: everything but a multipart boundary.
+    package var isSecret: Bool { kind != .boundary }
+
+    /// The rule and the name, never a value: `the value of header "authorization"`, `the value of cookie "sid"`,
+    /// `the password in header "authorization"`, `the literal secret <API_TOKEN>`.
+    package var description: String {
+        switch kind {
+        case .header: "the value of header \"\(name)\""
+        case .cookie: "the value of cookie \"\(name)\""
+        case .credentialPassword: "the password in header \"\(name)\""
+        case .urlPassword: "the URL's user-information password"
+        case .queryItem: "the value of query item \"\(name)\""
+        case .formField: "the value of form field \"\(name)\""
+        case .jsonKey: "the value of JSON key \"\(name)\""
+        case .literal: "the literal secret \(name)"
+        case .boundary: "the multipart boundary"
+        }
+    }
+}
