@@ -35,14 +35,14 @@ class CassetteURLProtocol: URLProtocol {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
-        let pending: CassetteSession.PendingRecording
+        let live: CassetteSession.LiveRequest
         switch cassette.answer(outgoing) {
         case .now(let outcome, let delay):
             // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
             guard delay > 0 else { return deliver(outcome, cookies: cassette.cookies) }
             return deliver(outcome, after: delay, cookies: cassette.cookies)
-        case .record(let recording):
-            pending = recording
+        case .live(let request):
+            live = request
         }
         // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
@@ -52,7 +52,7 @@ class CassetteURLProtocol: URLProtocol {
         // session first (see ClientQueues.clientQueue(for:)).
         let workQueue = cassette.clientQueue
         let cookies = cassette.cookies
-        let cancel = cassette.record(pending) { outcome in
+        let cancel = cassette.send(live) { outcome in
             if let workQueue {
                 workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
             } else {
