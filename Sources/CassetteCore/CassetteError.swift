@@ -1,7 +1,8 @@
 import Caching
 import Foundation
 
-/// The one error `CassetteTesting` throws: what went wrong, with the cassette, request and fix it concerns.
+/// The one error `CassetteCore` throws (and `CassetteTesting`, which re-exports it): what went wrong, with the
+/// cassette, request and fix it concerns.
 ///
 /// Every message is redacted: it never holds a secret the cassette's ``Redaction`` names.
 ///
