@@ -49,11 +49,12 @@ struct CassetteRecording: Sendable {
     /// the recording is stored. Returns a function that cancels the request.
     func record(_ pending: Pending, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
         let started = DispatchTime.now()
-        return live.send(pending.request.outgoing) { [self] result in
+        let request = pending.request
+        return live.send(request.outgoing) { [self] result in
             switch result {
             case .success(let exchange):
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
-                let slot = self.slot(Interaction(request: pending.request.stored, response: response, recordedAt: settings.now(),
+                let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
                                                  duration: Self.seconds(since: started)), for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 live.state.withLock { $0.recorded[pending.slot] = slot }
@@ -66,12 +67,12 @@ struct CassetteRecording: Sendable {
                 }
                 if settings.recordsTransportErrors {
                     let failure = RecordedFailure(error, description: (error as NSError).localizedDescription)
-                    let slot = self.slot(Interaction(request: pending.request.stored, failure: failure, recordedAt: settings.now(),
+                    let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.now(),
                                                      duration: Self.seconds(since: started)), for: pending)
                     live.state.withLock { $0.recorded[pending.slot] = slot }
                 } else {
                     live.state.withLock { state in
-                        state.failures.append(settings.transportError(error, request: pending.request.stored, secrets: pending.request.secrets))
+                        state.failures.append(settings.transportError(error, request: request.stored, secrets: request.secrets))
                         state.transportFailed = true
                         // Finished, with nothing to record: not also an unfinished request.
                         state.recorded[pending.slot] = .cancelled
@@ -103,7 +104,7 @@ struct CassetteRecording: Sendable {
         var learned: [InteractionSecret] = []
         if let response = exchange.response {
             let taught = live.learn(from: response, requestSecrets: secrets, number: keptBefore + pending.slot + 1,
-                                        sentByClient: pending.request.outgoing.contains)
+                                    sentByClient: pending.request.outgoing.contains)
             interaction = Interaction(request: request, response: taught.stored, recordedAt: exchange.recordedAt,
                                       duration: exchange.duration)
             learned = taught.learned

@@ -52,24 +52,19 @@ struct DriftCheck: Sendable {
                 // with (so placeholders agree); then keep nothing of it.
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
                 let number = pending.recorded?.position ?? (opened.previous.count + pending.check + 1)
+                let taught = live.learn(from: response, requestSecrets: pending.request.secrets, number: number,
+                                        sentByClient: pending.request.outgoing.contains)
                 var secrets = pending.request.secrets
-                for secret in live.learn(from: response, requestSecrets: pending.request.secrets, number: number,
-                                             sentByClient: pending.request.outgoing.contains).learned {
-                    secrets.add(learned: secret)
-                }
-                finish(pending, differences: DriftComparison.differences(recorded: pending.recorded?.interaction,
-                                                                         status: exchange.response.statusCode,
-                                                                         headers: headers, body: exchange.body),
-                       secrets: secrets)
+                for secret in taught.learned { secrets.add(learned: secret) }
+                let differences = DriftComparison.differences(recorded: pending.recorded?.interaction, status: exchange.response.statusCode,
+                                                              headers: headers, body: exchange.body)
+                finish(pending, differences: differences, secrets: secrets)
                 let setCookie = SessionCookies.setCookie(in: headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
-                if (error as? URLError)?.code == .cancelled {
-                    finish(pending, differences: [], secrets: pending.request.secrets)
-                } else {
-                    finish(pending, differences: Self.differences(failedWith: (error as NSError).code, recorded: pending.recorded?.interaction),
-                           secrets: pending.request.secrets)
-                }
+                let cancelled = (error as? URLError)?.code == .cancelled
+                let differences = cancelled ? [] : Self.differences(failedWith: (error as NSError).code, recorded: pending.recorded?.interaction)
+                finish(pending, differences: differences, secrets: pending.request.secrets)
                 deliver(.failure(error))
             }
         }
@@ -87,9 +82,13 @@ struct DriftCheck: Sendable {
     /// and its recording. Keys are shown, never values; a key that spells one of `secrets` (the request's or its
     /// response's) is replaced.
     private func finish(_ pending: Pending, differences: [String], secrets: SecretSet) {
-        let failure = differences.isEmpty ? nil : CassetteError(
-            .drift, "\(pending.request.stored.method) \(pending.request.stored.url)\(pending.recorded.map { " (recording #\($0.position))" } ?? "") drifted: \(secrets.redact(text: differences.joined(separator: "; "))).",
-            cassette: settings.file)
+        var failure: CassetteError?
+        if !differences.isEmpty {
+            let request = pending.request.stored
+            let recording = pending.recorded.map { " (recording #\($0.position))" } ?? ""
+            let text = secrets.redact(text: differences.joined(separator: "; "))
+            failure = CassetteError(.drift, "\(request.method) \(request.url)\(recording) drifted: \(text).", cassette: settings.file)
+        }
         live.state.withLock { state in
             state.checksInFlight[pending.check] = nil
             if let failure { state.failures.append(failure) }
