@@ -13,8 +13,9 @@ package enum AtomicFile {
     /// Writes `data` to a temporary file beside `url` (named by ``TemporaryFile``), flushes it to disk, renames it
     /// over `url`, then flushes the folder so that the rename itself survives a crash.
     ///
-    /// On failure the temporary file is removed and `url` is untouched. A process killed during the save leaves its
-    /// temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
+    /// A failure before the rename removes the temporary file and leaves `url` untouched; a failure to flush the
+    /// folder after it comes with the new file in place (the error says so). A process killed during the save leaves
+    /// its temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
     static func write(_ data: Data, to url: URL) throws(CacheError) {
         let folder = url.deletingLastPathComponent()
         do {

@@ -1,10 +1,18 @@
+import Caching
 import Foundation
 
-/// The one error `CassetteTesting` throws: what went wrong, with the cassette, request and fix it concerns.
+/// The one error `CassetteCore` throws (and `CassetteTesting`, which re-exports it): what went wrong, with the
+/// cassette, request and fix it concerns.
 ///
 /// Every message is redacted: it never holds a secret the cassette's ``Redaction`` names.
+///
+/// A failure to read or write a cassette file in `Caching` arrives as a `CacheError`, kept as ``underlying``: the
+/// message is that error's own text with the cassette's context around it. The two types have the same shape and
+/// write their descriptions the same way (`ErrorDescription`), but stay separate public types, one per module:
+/// each module's codes are its own, and `Caching` is usable without this module.
 public struct CassetteError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is. A struct with static members, so new codes never break a caller's `switch`.
+    /// (`CacheError.Code` is built the same way, for its own module.)
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
@@ -54,6 +62,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
     public let cassette: URL?
     /// A full explanation, including how to fix it.
     public let message: String
+    /// The `Caching` error this one wraps, when reading or writing the cassette's file failed there.
+    public let underlying: CacheError?
 
     /// Where the failing `Cassette.use` (or XCTest helper) was called, when the error comes from one.
     public private(set) var callSite: CallSite?
@@ -83,16 +93,28 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, cassette: URL? = nil) {
+        self.init(code, message, cassette: cassette, underlying: nil)
+    }
+
+    private init(_ code: Code, _ message: String, cassette: URL?, underlying: CacheError?) {
         self.code = code
         self.message = message
         self.cassette = cassette
+        self.underlying = underlying
+    }
+
+    /// An error that adds the cassette's context to `underlying`, a failure of `Caching`: the message is `context`
+    /// (if any), then the underlying error's text, unchanged (where in the file and why, and which file when it is
+    /// not `cassette` itself, which the description names anyway), then `fix` (if any).
+    package init(_ code: Code, wrapping underlying: CacheError, context: String? = nil, fix: String? = nil, cassette: URL) {
+        let namesOtherFile = underlying.file.map { $0.standardizedFileURL.path != cassette.standardizedFileURL.path } ?? false
+        let text = [underlying.description(namingFile: namesOtherFile), fix].compactMap { $0 }.joined(separator: " ")
+        self.init(code, ErrorDescription.locating(text, after: context), cassette: cassette, underlying: underlying)
     }
 
     /// The explanation, starting with the call site and the cassette file when there are some.
     public var description: String {
-        let site = callSite.map { "\($0): " } ?? ""
-        guard let cassette else { return site + message }
-        return "\(site)Cassette \(cassette.path): \(message)"
+        ErrorDescription.locating(message, after: callSite?.description, cassette.map { "Cassette \($0.path)" })
     }
 
     /// This error, attributed to `callSite` (unless it already names one).
@@ -104,7 +126,7 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
 
     /// This error with `text` after its message.
     package func adding(_ text: String) -> CassetteError {
-        var error = CassetteError(code, message + text, cassette: cassette)
+        var error = CassetteError(code, message + text, cassette: cassette, underlying: underlying)
         error.callSite = callSite
         return error
     }

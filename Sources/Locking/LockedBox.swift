@@ -1,10 +1,12 @@
 import Foundation
 
-/// A value guarded by a lock: the one place in the package that vouches for thread safety by hand.
+/// A value guarded by a lock: the package's one `@unchecked Sendable` type.
 ///
-/// Every piece of shared mutable state in `Networking`, `Caching` and `CassetteTesting` lives in a `LockedBox`
-/// and is touched only inside ``withLock(_:)``. Keeping the unchecked conformance on this one small type means
-/// the compiler checks everything else.
+/// Every piece of shared mutable state in `Networking`, `Caching`, `CassetteCore` and `CassetteTesting` lives in a
+/// `LockedBox` and is touched only inside ``withLock(_:)``. Keeping the unchecked conformance on this one small type
+/// means the compiler checks everything else, but for the `nonisolated(unsafe)` bindings with which
+/// `CassetteURLProtocol` takes itself (a `URLProtocol`, which Foundation does not mark `Sendable`) to the queue that
+/// answers it; they say why each is safe.
 package final class LockedBox<Value>: @unchecked Sendable {
     // Safe because `value` is read or written only while `lock` is held. The value enters through a
     // `sending` parameter and leaves only as a `sending` result, so no other reference to a non-Sendable

@@ -53,59 +53,15 @@ extension JSONTape {
         }
     }
 
-    /// The bytes of an escaped string with its escapes resolved (`\uXXXX` as UTF-8, surrogate pairs joined).
+    /// The bytes of an escaped string with its escapes resolved (see ``JSONStringEscapes``); `nil` when one is a
+    /// lone surrogate.
     private func unescaped(_ start: Int, _ end: Int) -> [UInt8]? {
-        let input = slice(start, end)
+        let input = UnsafeRawBufferPointer(slice(start, end))
         var output: [UInt8] = []
         output.reserveCapacity(input.count)
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escape = input[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hexValue(input, at: index)
-                index += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    // A high surrogate must be followed by an escaped low one.
-                    guard index + 6 <= input.count, input[index] == UInt8(ascii: "\\"), input[index + 1] == UInt8(ascii: "u") else {
-                        return nil
-                    }
-                    let low = hexValue(input, at: index + 2)
-                    guard (0xDC00..<0xE000).contains(low) else { return nil }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
-                }
-                guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                if let encoded = UTF8.encode(unicode) { output.append(contentsOf: encoded) }
-            default: output.append(escape)  // " \ /
-            }
-        }
+        // The parser let only well-formed escapes through, and the slice ends before the closing quote.
+        guard JSONStringEscapes.unescape(input, from: 0, into: &output, loneSurrogate: nil) == input.count else { return nil }
         return output
-    }
-
-    private func hexValue(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        input[index..<index + 4].reduce(0) { value, byte in
-            // The parser let only hex digits through; anything else would count as 0 rather than trap.
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: 0
-            }
-            return value << 4 | UInt32(digit)
-        }
     }
 
     /// The bytes a base64 string node encodes, decoded straight from the document (no intermediate string, which

@@ -91,6 +91,7 @@ public final class Cassette: Sendable {
         settings.faults = options.faults
         settings.expiry = options.expiry.expires ? options.expiry : nil
         settings.preloaded = preloaded
+        settings.modeSetInCode = options.record != .automatic && preloaded == nil
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

@@ -60,7 +60,7 @@ public struct CassetteOptions: Sendable {
     /// Failures replay answers some requests with instead of their recordings (see ``Fault``); a nearer level's list
     /// replaces a farther one's. Default: none.
     public var faults: [Fault]?
-    /// How long new recordings stay valid, and what mode `none` does with expired ones (see ``Expiry``). Default:
+    /// How long new recordings stay valid, and what mode `never` does with expired ones (see ``Expiry``). Default:
     /// ``Expiry/never``.
     public var expiry: Expiry?
     /// Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from. Default: the process's

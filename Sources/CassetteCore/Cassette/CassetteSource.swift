@@ -32,7 +32,7 @@ extension Cassette {
         /// The file is read as `cassette import-har` reads it (see ``HTTPArchive/interactions(in:file:)``) and its
         /// interactions are redacted by the cassette's ``Redaction`` as recording them would have been, so a live
         /// request carrying a different token still matches and a secret in the file never reaches a message. A
-        /// request the file does not hold fails as in record mode `none`, whatever `record:` or `CASSETTE_RECORD`
+        /// request the file does not hold fails as in record mode `never`, whatever `record:` or `CASSETTE_RECORD`
         /// say; `directory`, `savesOnError`, `recordsTransportErrors` and `expiry` do not apply. To record more,
         /// import it into a cassette (`swift run cassette import-har <file.har> <name>`) and use that.
         public static func har(_ file: URL) -> Source {

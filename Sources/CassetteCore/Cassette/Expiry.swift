@@ -10,7 +10,7 @@ import Foundation
 ///   is recorded again, and the expired recording leaves the file when the cassette saves (one whose request the
 ///   run did not send stays, still expired);
 /// - a drift check (``RecordMode/drift``) sends everything live and ignores expiry;
-/// - in mode `none` (CI), an expired recording is never replayed silently: ``ExpiredPolicy/warn`` replays it and says
+/// - in mode `never` (CI), an expired recording is never replayed silently: ``ExpiredPolicy/warn`` replays it and says
 ///   so, ``ExpiredPolicy/fail`` fails the test before its body runs, naming each one and the command that
 ///   records them again.
 ///
@@ -41,7 +41,7 @@ public struct Expiry: Sendable, Hashable {
     }
 }
 
-/// What a run that cannot record (mode `none`) does with an expired recording.
+/// What a run that cannot record (mode `never`) does with an expired recording.
 public enum ExpiredPolicy: Sendable, Hashable {
     /// Replays it, and says which recordings expired (like ``UnusedInteractions/warn``).
     case warn

@@ -35,24 +35,24 @@ class CassetteURLProtocol: URLProtocol {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
-        let pending: CassetteSession.PendingRecording
+        let live: CassetteSession.LiveRequest
         switch cassette.answer(outgoing) {
         case .now(let outcome, let delay):
             // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
             guard delay > 0 else { return deliver(outcome, cookies: cassette.cookies) }
             return deliver(outcome, after: delay, cookies: cassette.cookies)
-        case .record(let recording):
-            pending = recording
+        case .live(let request):
+            live = request
         }
         // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever
         // thread finishes the work (here, a recording's completion queue). This one binding carries the
         // protocol there; its own mutable state lives in a LockedBox.
         nonisolated(unsafe) let loader = self
-        // A recording answers from the recorder's queue, so its answer hops to a queue serialized with the task's
-        // session first (see ClientQueues.clientQueue(for:)).
+        // A live answer (recorded, or checked for drift) comes on the recorder's queue, so it hops to a queue
+        // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
         let workQueue = cassette.clientQueue
         let cookies = cassette.cookies
-        let cancel = cassette.record(pending) { outcome in
+        let cancel = cassette.send(live) { outcome in
             if let workQueue {
                 workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
             } else {
@@ -83,6 +83,9 @@ class CassetteURLProtocol: URLProtocol {
 
     /// Delivers a replayed outcome after `delay` seconds (see ``ReplayLatency``), unless the task was stopped
     /// meanwhile; a delay that reaches the request's timeout fails it then, as `URLError(.timedOut)`.
+    ///
+    /// The answer comes from a timer on a global queue, so on corelibs it hops to the task's own work queue, found
+    /// by reflection for each waiting replay (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
     private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: SessionCookies) {
         var answer = outcome
         var wait = delay
@@ -92,6 +95,7 @@ class CassetteURLProtocol: URLProtocol {
             answer = .failure(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,
                                                             NSLocalizedDescriptionKey: "The request timed out."]))
         }
+        // As in startLoading(): the protocol goes to the queue that answers; its own mutable state is in LockedBoxes.
         nonisolated(unsafe) let loader = self
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [answer] in
@@ -103,7 +107,8 @@ class CassetteURLProtocol: URLProtocol {
         }
     }
 
-    /// Delivers a recording's outcome, unless the task was stopped (cancelled) while it was recorded.
+    /// Delivers an outcome that comes after `startLoading()` returned (a live answer, or a replay that waited),
+    /// unless the task was stopped (cancelled) meanwhile.
     private func deliverUnlessStopped(_ outcome: Outcome, cookies: SessionCookies) {
         guard !stopped.withLock({ $0 }) else { return }
         deliver(outcome, cookies: cookies)

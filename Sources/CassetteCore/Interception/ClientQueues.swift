@@ -4,15 +4,31 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// Where a protocol may call its client from a queue of its own choosing (a recording's answer).
+/// The queues a cassette's protocol calls its client on when it answers after `startLoading()` has returned.
+///
+/// Design note. On swift-corelibs-foundation a protocol must call its client on its task's work queue: the client
+/// reads the session's task registry, which only the session's work queue may touch, and a call from any other
+/// queue races with tasks being created on the same session (a crash in `URLSession.behaviour(for:)`). A replay
+/// that answers at once does so inside `startLoading()`, which corelibs runs on that queue, and needs nothing here.
+/// Two answers come later, from other queues, and corelibs keeps the queues they need internal, so they are found
+/// by reflection (`Mirror`, walking superclasses to a stored property named `workQueue`):
+/// - A recording's (or a drift check's) answer arrives on the recorder's delegate queue. It is handed to the work
+///   queue of the recorder's own session, found once per recording cassette (``clientQueue(for:)``): every
+///   session's and task's work queue targets one serial queue (`URLSession.sharedQueue`), so a block there is
+///   serialized with the app session's work.
+/// - A replay that waits (``ReplayLatency``) answers from a timer on a global queue. It is handed to its task's own
+///   work queue, found for each waiting replay (``workQueue(of:)``): this reflection is on the replay path, but only
+///   when the replay waits, and costs microseconds next to the wait itself. A replay that answers at once, and
+///   routing (see ``ProtocolRoutes``), reflect on nothing.
+///
+/// Pinned by `ClientQueuesTests` (the queue found for a task is the one its protocol's `startLoading()` runs on, and
+/// a waiting replay calls its client there) and `RoutingTests.workQueuesAreSerializedTogether` (a recording's queue
+/// is serialized with a task's). Should a toolchain rename these properties, the lookups give `nil`, the protocol
+/// calls its client from the queue the answer arrives on, and those tests fail.
+/// On Apple's platforms both lookups give `nil`: there a client may be called from any queue.
 enum ClientQueues {
-    /// A queue on which a protocol may call its client from elsewhere (a recording's answer): on
-    /// swift-corelibs-foundation, `session`'s work queue. The client reads the app session's task registry, which
-    /// only that session's work queue may touch; calling it from any other queue races with tasks being created on
-    /// the same session (a crash in `URLSession.behaviour(for:)`). Every session's work queue, and every task's,
-    /// targets one serial queue (`URLSession.sharedQueue`), so a block on any session's work queue is serialized
-    /// with the app session's: the recorder's own session serves, found once rather than per task.
-    /// `nil` on Apple's platforms, whose client may be called from any queue.
+    /// The work queue of `session` on swift-corelibs-foundation, found by reflection: where a recording's answer is
+    /// handed to the app's task (see the design note). `nil` on Apple's platforms.
     static func clientQueue(for session: URLSession) -> DispatchQueue? {
         #if canImport(FoundationNetworking)
         return storedProperty("workQueue", of: session)
@@ -21,8 +37,8 @@ enum ClientQueues {
         #endif
     }
 
-    /// A task's work queue, found by reflection (what ``clientQueue(for:)`` relies on targets the same queue): where
-    /// a replay that waits (``ReplayLatency``) calls its client on corelibs. `nil` on Apple's platforms.
+    /// The work queue of `task` on swift-corelibs-foundation, found by reflection: where a replay that waits
+    /// (``ReplayLatency``) calls its client, once per such replay (see the design note). `nil` on Apple's platforms.
     static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
         #if canImport(FoundationNetworking)
         return storedProperty("workQueue", of: task)
@@ -31,8 +47,7 @@ enum ClientQueues {
         #endif
     }
 
-    /// A stored property of an object, found by reflection (corelibs keeps these internal). Used once per recording
-    /// cassette, never on the replay path.
+    /// A stored property of an object, found by reflection (corelibs keeps these internal).
     private static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {

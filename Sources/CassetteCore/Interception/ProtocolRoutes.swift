@@ -13,7 +13,11 @@ import FoundationNetworking
 /// platforms but not on Linux. What both platforms do, publicly, is instantiate the protocol classes listed in the
 /// session's `configuration.protocolClasses`, and a protocol always knows its own class (`type(of: self)`). So every
 /// cassette's configuration lists a class made for it alone, and ``cassette(for:)`` maps that class back to the
-/// cassette: one lock and one dictionary lookup per request, no reflection, the same on Linux and Apple's platforms.
+/// cassette: one lock and one dictionary lookup per request, the same on Linux and Apple's platforms. Routing itself
+/// reflects on nothing (`RoutingTests.routesWithoutATask` routes a protocol that has no task at all). Other steps of
+/// answering do read corelibs internals by reflection, each pinned by a test: an upload task's body
+/// (``UploadTaskBody``, for every upload task, replayed or recorded), and the work queue an answer given after
+/// `startLoading()` is delivered on (``ClientQueues``: once per recording cassette, and once per replay that waits).
 ///
 /// The classes are instantiations of the generic ``RoutedURLProtocol``, made at run time by nesting two generic
 /// tags around a root: the cassette numbered `n` gets the tags for `n`'s binary digits (`Bit1<Bit0<Bit1<Root>>>`

@@ -4,7 +4,8 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// Performs real requests for a recording cassette, on a plain session that no cassette intercepts.
+/// Performs real requests for a cassette that records (or checks drift), on a plain session that no cassette
+/// intercepts.
 ///
 /// The session keeps no cookies and no credentials of its own: cookies come from the app's session (see
 /// ``SessionCookies``), so the server sees exactly what it would see without a cassette. Each request is sent with
@@ -20,7 +21,7 @@ final class Recorder: Sendable {
     private let transfers: RecordingDelegate
     /// The serial queue the delegate runs on, held here: an operation queue does not retain its underlying queue.
     private let delegateDispatchQueue = DispatchQueue(label: "CassetteTesting.Recorder")
-    /// Where a recording's answer is handed to the app's task: see ``ClientQueues/clientQueue(for:)``.
+    /// Where a live answer is handed to the app's task: see ``ClientQueues/clientQueue(for:)``.
     let clientQueue: DispatchQueue?
 
     /// What a real request produced: the final response, its decoded body and the redirects before it.

@@ -1,11 +1,13 @@
+import Caching
 import Foundation
 
 /// The safety net for secrets inside JSON strings written with an escaping no ``WireForm`` models (any character
 /// may be written `\uXXXX`; .NET escapes `+` and `'`, some writers `\u0022` for a quote).
 ///
-/// It decodes every string of a JSON text, and where a decoded string still holds a secret, replaces the bytes
-/// that spelled the secret, whatever escapes they used, by the secret's placeholder. Replay restores such a
-/// placeholder in the usual escaping: the same JSON string, if not the same bytes.
+/// It reads every string of a JSON text, decodes those written with escapes (with `JSONStringEscapes`, the package's
+/// one unescaper), and where a decoded string still holds a secret, replaces the bytes that spelled the secret,
+/// whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
+/// escaping: the same JSON string, if not the same bytes. One pass over the text, plus one over each escaped string.
 enum JSONStringScanner {
     /// `data` with every secret in `secrets` that a JSON string still holds replaced by its `placeholder`; `nil` when
     /// no string holds one (or the data is no JSON text).
@@ -20,10 +22,18 @@ enum JSONStringScanner {
                     index += 1
                     continue
                 }
-                guard let token = decodeString(bytes, from: index + 1) else { return output.map { finish($0, bytes, copiedUpTo) } }
-                // A string without escapes spells its secrets plainly, and the plain search already replaced them.
-                for range in token.segments.isEmpty ? [] : occurrences(of: secrets, in: token)
-                where range.raw.lowerBound >= copiedUpTo {
+                let token: Token
+                switch decodeString(bytes, from: index + 1) {
+                case nil:
+                    return output.map { finish($0, bytes, copiedUpTo) }
+                case .plain(let end)?:
+                    // A string without escapes spells its secrets plainly, and the plain search already replaced them.
+                    index = end + 1
+                    continue
+                case .escaped(let escaped)?:
+                    token = escaped
+                }
+                for range in occurrences(of: secrets, in: token) where range.raw.lowerBound >= copiedUpTo {
                     if output == nil { output = [] }
                     output?.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
                     output?.append(contentsOf: range.placeholder)
@@ -41,22 +51,23 @@ enum JSONStringScanner {
         return Data(output)
     }
 
-    /// A decoded JSON string: its UTF-8 bytes, where its escapes stood, and where it ends.
+    /// A JSON string in the text.
+    private enum JSONString {
+        /// A string without escapes, whose closing quote is at `end`.
+        case plain(end: Int)
+        case escaped(Token)
+    }
+
+    /// A decoded JSON string that holds escapes: its UTF-8 bytes, where its escapes stood, and where it ends.
     private struct Token {
-        var decoded: [UInt8] = []
+        var decoded: [UInt8]
         /// Each escape: where its decoded bytes start, how many there are, and the raw bytes that spelled them.
         /// Between escapes a decoded byte is its raw byte, so these few marks map every offset.
-        var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
+        var segments: [(decoded: Int, count: Int, raw: Range<Int>)]
         /// Where the string's content starts in the raw text.
-        var start = 0
+        var start: Int
         /// The offset of the closing quote.
-        var end = 0
-
-        /// Appends the decoded bytes of one escape written at `start..<end` in the raw text.
-        mutating func append(_ bytes: [UInt8], from start: Int, to end: Int) {
-            segments.append((decoded.count, bytes.count, start..<end))
-            decoded.append(contentsOf: bytes)
-        }
+        var end: Int
 
         /// The raw range that spelled the decoded byte at `offset`.
         func rawRange(ofDecoded offset: Int) -> Range<Int> {
@@ -74,65 +85,22 @@ enum JSONStringScanner {
         }
     }
 
-    /// Decodes the string whose content starts at `start`; `nil` for an unterminated or malformed string.
-    private static func decodeString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Token? {
-        var token = Token()
-        token.start = start
+    /// The string whose content starts at `start`, decoded (by `JSONStringEscapes`, the one unescaper) only when
+    /// it holds an escape; `nil` for an unterminated or malformed string. A lone surrogate escape decodes as a NUL
+    /// byte, which no secret spells, so that the rest of the string is still searched.
+    private static func decodeString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> JSONString? {
         var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                token.end = index
-                return token
-            }
-            guard byte == UInt8(ascii: "\\") else {
-                token.decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 1 < bytes.count else { return nil }
-            let escape = bytes[index + 1]
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                token.append([escape], from: index, to: index + 2)
-                index += 2
-            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                let control: [UInt8: UInt8] = [0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-                token.append([control[escape] ?? escape], from: index, to: index + 2)
-                index += 2
-            case UInt8(ascii: "u"):
-                guard var scalar = hex4(bytes, at: index + 2) else { return nil }
-                var length = 6
-                if (0xD800..<0xDC00).contains(scalar), index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
-                   bytes[index + 7] == UInt8(ascii: "u"), let low = hex4(bytes, at: index + 8), (0xDC00..<0xE000).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    length = 12
-                }
-                let character = Unicode.Scalar(scalar).map { Array(String($0).utf8) } ?? [UInt8](repeating: 0, count: 1)
-                token.append(character, from: index, to: index + length)
-                index += length
-            default:
-                return nil
-            }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\\") {
+            if bytes[index] == UInt8(ascii: "\"") { return .plain(end: index) }
+            index += 1
         }
-        return nil
-    }
-
-    private static func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            let byte = bytes[index + offset]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
+        guard index < bytes.count else { return nil }
+        var decoded: [UInt8] = []
+        var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
+        guard let end = JSONStringEscapes.unescape(bytes, from: start, into: &decoded, loneSurrogate: 0, escaped: {
+            segments.append(($0, $1, $2))
+        }), end < bytes.count else { return nil }
+        return .escaped(Token(decoded: decoded, segments: segments, start: start, end: end))
     }
 
     /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping.

@@ -15,11 +15,14 @@ struct CassetteSettings: Sendable {
     var latency = ReplayLatency.immediate
     /// Failures replay injects in place of recorded answers.
     var faults: [Fault] = []
-    /// How long new recordings stay valid, and what `none` does with expired ones.
+    /// How long new recordings stay valid, and what `never` does with expired ones.
     var expiry: Expiry?
     /// The test to name in a re-record command, e.g. `fetchUser`.
     let testName: String
     let now: @Sendable () -> Date
+    /// Whether the mode was set in code (a `record:` other than ``RecordMode/automatic``), which `CASSETTE_RECORD`
+    /// does not override: a re-record command must say to set it back first.
+    var modeSetInCode = false
     /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
     var preloaded: [Interaction]?
@@ -30,7 +33,9 @@ struct CassetteSettings: Sendable {
             // A HAR file is only replayed: recording needs a cassette made from it.
             return "swift run cassette import-har \(file.path) <name>, then CASSETTE_RECORD=\(mode) swift test --filter \(testName) with Cassette.use(\"<name>\")"
         }
-        return "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
+        let command = "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
+        guard modeSetInCode else { return command }
+        return "\(command), after setting the test's record: .\(self.mode) back to .automatic (\(RecordMode.environmentVariable) does not override a mode set in code)"
     }
 
     /// The test name a `#function` value gives: `fetchUser()` becomes `fetchUser`.

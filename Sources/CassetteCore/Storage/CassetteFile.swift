@@ -37,31 +37,28 @@ public enum CassetteFile {
                 return interaction
             }
         } catch {
-            throw CassetteError(.unreadableCassette, unreadableMessage(error), cassette: file)
+            throw CassetteError(.unreadableCassette, wrapping: error, fix: fix(for: error), cassette: file)
         }
     }
 
-    /// What is wrong with a file that does not load, and the one thing to do about it; the file itself is named
-    /// once, by the ``CassetteError``.
-    private static func unreadableMessage(_ error: CacheError) -> String {
-        let place = error.codingPath.isEmpty ? "" : "At \(error.codingPathDescription): "
+    /// The one thing to do about a file that does not load, said after `Caching`'s own reason.
+    private static func fix(for error: CacheError) -> String {
         switch error.code {
         case .unsupportedVersion:
-            return place + error.reason.replacingOccurrences(of: "Read it with a newer version of the package that wrote it.",
-                                                             with: "Update swift-cassette to read it.")
+            "For a cassette, that package is swift-cassette: update it."
         case .unknownFormat:
-            return place + error.reason + " It is not a cassette: move it out of the cassette directory."
+            "It is not a cassette: move it out of the cassette directory."
         case .unreadable, .fileNotFound:
-            return error.reason + " Check the file's permissions."
+            "Check the file's permissions."
         default:
-            return place + error.reason + " Record the cassette again with \(RecordMode.environmentVariable)=all."
+            "Record the cassette again with \(RecordMode.environmentVariable)=all."
         }
     }
 
     /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held.
     ///
     /// The write holds the file's lock (see ``FileLock``), so it never lands in the middle of another process's
-    /// ``append(_:openedWith:to:)``; between two plain saves, the last one wins.
+    /// ``append(_:openedWith:dropping:to:)``; between two plain saves, the last one wins.
     public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
             try write(interactions, to: file)
@@ -138,12 +135,12 @@ public enum CassetteFile {
                 (key: $0.offset + 1, value: $0.element, expirationDate: $0.element.expiresAt ?? .distantFuture)
             }, to: file)
         } catch {
-            throw CassetteError(.writeFailed, "Could not save the recording: \(error)", cassette: file)
+            throw CassetteError(.writeFailed, wrapping: error, context: "Could not save the recording", cassette: file)
         }
     }
 
     /// The error for a save that could not take the file's lock.
     private static func lockError(_ error: CacheError, _ file: URL) -> CassetteError {
-        CassetteError(.writeFailed, "Could not lock the cassette to save it: \(error)", cassette: file)
+        CassetteError(.writeFailed, wrapping: error, context: "Could not lock the cassette to save it", cassette: file)
     }
 }

@@ -37,7 +37,10 @@ enum UnusedReport {
             throw failure("the line could not be written as JSON", report, cassette)
         }
         data.append(UInt8(ascii: "\n"))
-        try FileLock.withLock(on: report, failure: { failure("\($0)", report, cassette) }) { () throws(CassetteError) in
+        try FileLock.withLock(on: report, failure: { lockError in
+            CassetteError(.writeFailed, wrapping: lockError, context: "Could not add to the unused-interactions report \(report.path) (\(variable))",
+                          cassette: cassette)
+        }) { () throws(CassetteError) in
             let descriptor = open(report.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw failure(String(cString: strerror(errno)), report, cassette) }
             defer { close(descriptor) }

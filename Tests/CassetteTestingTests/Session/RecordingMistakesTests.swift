@@ -13,6 +13,24 @@ struct RecordingMistakesTests {
     /// Nothing listens on port 9 of the loopback interface: every request is refused, offline or not.
     private static let refused = "http://127.0.0.1:9/down?api_key=key-123456"
 
+    @Test("a missing cassette names the command that records it; a mode set in code is named, as the variable cannot override it")
+    func missingCassetteNamesItsFix() async {
+        await withTemporaryDirectory { directory in
+            let fromCI = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("absent", options: .init(directory: .at(directory), environment: ["CI": "true"])) { _ in }
+            }
+            #expect(fromCI?.code == .cassetteNotFound)
+            #expect(fromCI?.message.hasSuffix("Record it with: CASSETTE_RECORD=once swift test --filter missingCassetteNamesItsFix") == true)
+            let inCode = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("absent", record: .never, options: .init(directory: .at(directory))) { _ in }
+            }
+            #expect(inCode?.message.hasSuffix("""
+                Record it with: CASSETTE_RECORD=once swift test --filter missingCassetteNamesItsFix, after setting the \
+                test's record: .never back to .automatic (CASSETTE_RECORD does not override a mode set in code)
+                """) == true, "\(inCode?.message ?? "")")
+        }
+    }
+
     @Test("a transport error while recording fails use and writes no file")
     func transportErrorSavesNothing() async {
         await withTemporaryDirectory { directory in
@@ -24,7 +42,7 @@ struct RecordingMistakesTests {
                 }
             }
             #expect(error?.code == .transportError)
-            #expect(error?.message.contains("recordsTransportErrors: true") == true)
+            #expect(error?.message.contains("options: .init(recordsTransportErrors: true)") == true)
             #expect(error?.description.contains("key-123456") == false)
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("down.json").path))
         }

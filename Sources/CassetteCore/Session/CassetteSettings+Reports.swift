@@ -1,6 +1,7 @@
 import Foundation
 
-extension CassetteSession {
+/// The errors a cassette reports, each naming the cassette's file and, where one exists, the command that fixes it.
+extension CassetteSettings {
     /// How many recorded requests a no-match report lists.
     static let closestShown = 3
 
@@ -11,12 +12,12 @@ extension CassetteSession {
     /// `request` is the stored (redacted) request. The recorded requests are shown and compared as the cassette's
     /// rules redact them, so that a file written with other rules (or by hand) puts no secret in the message.
     func noMatchError(_ request: RecordedRequest, index: ReplayIndex) -> CassetteError {
-        var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(settings.mode)\", matching on \(settings.matchers.map(\.name).joined(separator: ", ")))."]
+        var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(mode)\", matching on \(matchers.map(\.name).joined(separator: ", ")))."]
         let closest = index.interactions.enumerated()
             .map { entry in
                 let recorded = shown(entry.element.request)
                 return (position: entry.offset + 1, request: recorded,
-                        differences: RequestDifferences(request, recorded: recorded, matchers: settings.matchers))
+                        differences: RequestDifferences(request, recorded: recorded, matchers: matchers))
             }
             .sorted { ($0.differences.matchers.count, $0.position) < ($1.differences.matchers.count, $1.position) }
             .prefix(Self.closestShown)
@@ -35,18 +36,18 @@ extension CassetteSession {
         if let ignoring = closest.first?.differences.ignoring {
             lines.append("Only values that change from run to run differ. Match without them: matching: \(RequestDifferences.code(for: ignoring))")
         } else {
-            lines.append("To record it, run: \(settings.recordCommand(mode: .new))")
+            lines.append("To record it, run: \(recordCommand(mode: .new))")
         }
-        return CassetteError(.noMatch, lines.joined(separator: "\n"), cassette: settings.file)
+        return CassetteError(.noMatch, lines.joined(separator: "\n"), cassette: file)
     }
 
     /// A recorded request as a message may show it: as it is when every value the rules find in it is a placeholder
     /// already (as recording leaves it: redacting it again would only rename them), else redacted.
     func shown(_ recorded: RecordedRequest) -> RecordedRequest {
-        let (redacted, secrets) = settings.redaction.redact(recorded)
-        let markers = settings.redaction.placeholderMarkers
-        let learnedPrefix = SecretSet.learnedPrefix(stem: settings.redaction.placeholder)
-        let literals = Set(settings.redaction.secrets.map(\.value))
+        let (redacted, secrets) = redaction.redact(recorded)
+        let markers = redaction.placeholderMarkers
+        let learnedPrefix = SecretSet.learnedPrefix(stem: redaction.placeholder)
+        let literals = Set(redaction.secrets.map(\.value))
         let holdsRealValue = secrets.secrets.contains { secret in
             if markers.contains(where: secret.value.contains) || secret.value.hasPrefix(learnedPrefix) { return false }
             // The rules' literal secrets are in every set; they count only where they occur.
@@ -57,8 +58,8 @@ extension CassetteSession {
 
     /// The error for a request whose recorded responses were all replayed already.
     func exhaustedError(_ request: RecordedRequest, count: Int) -> CassetteError {
-        let message = "\(describe(request)) was recorded \(count) time\(count == 1 ? "" : "s"), and this is request #\(count + 1) (record mode \"\(settings.mode)\"). Record the extra request with: \(settings.recordCommand(mode: .new))"
-        return CassetteError(.exhausted, message, cassette: settings.file)
+        let message = "\(describe(request)) was recorded \(count) time\(count == 1 ? "" : "s"), and this is request #\(count + 1) (record mode \"\(mode)\"). Record the extra request with: \(recordCommand(mode: .new))"
+        return CassetteError(.exhausted, message, cassette: file)
     }
 
     /// The error for a request that failed in transport while recording.
@@ -68,8 +69,8 @@ extension CassetteSession {
         // The platform's description may quote the live request (its URL, say): redacted like the recording.
         let description = secrets.redact(text: nsError.localizedDescription)
         return CassetteError(.transportError,
-                             "\(describe(request)) failed while recording (\(code): \(description)), so nothing was saved: a recorded failure would replay forever. Make the request succeed and record again (a test of this failure itself passes recordsTransportErrors: true).",
-                             cassette: settings.file)
+                             "\(describe(request)) failed while recording (\(code): \(description)), so nothing was saved: a recorded failure would replay forever. Make the request succeed and record again (a test of this failure itself passes options: .init(recordsTransportErrors: true)).",
+                             cassette: file)
     }
 
     /// The error for a recording that recorded nothing: no request reached the cassette, or each was cancelled.
@@ -77,27 +78,27 @@ extension CassetteSession {
         let message = sawRequest
             ? "Nothing was recorded, so no file was written: every request sent through the cassette's session was cancelled. Let at least one complete inside the body."
             : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead."
-        return CassetteError(.nothingRecorded, message, cassette: settings.file)
+        return CassetteError(.nothingRecorded, message, cassette: file)
     }
 
-    /// The error for a request still in flight when the body returned.
     /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
-    static func expiredError(_ expired: [(position: Int, interaction: Interaction)], settings: CassetteSettings) -> CassetteError {
+    func expiredError(_ expired: [(position: Int, interaction: Interaction)]) -> CassetteError {
         let shown = expired.prefix(10).map { entry in
             let date = entry.interaction.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "?"
             return "#\(entry.position) \(entry.interaction.request.method) \(entry.interaction.request.url) (expired \(date))"
         }
         let more = expired.count > shown.count ? " and \(expired.count - shown.count) more" : ""
         return CassetteError(.expiredRecordings, """
-            \(expired.count) recording(s) are past their expiry and record mode "\(settings.mode)" cannot record them \
-            again: \(shown.joined(separator: "; "))\(more). Record them again with: \(settings.recordCommand(mode: .new))
-            """, cassette: settings.file)
+            \(expired.count) recording(s) are past their expiry and record mode "\(mode)" cannot record them \
+            again: \(shown.joined(separator: "; "))\(more). Record them again with: \(recordCommand(mode: .new))
+            """, cassette: file)
     }
 
+    /// The error for a request still in flight when the body returned.
     func unfinishedError(_ request: RecordedRequest) -> CassetteError {
         CassetteError(.unfinishedRequest,
                       "\(describe(request)) was still running when the body of Cassette.use returned, so it was not recorded. Wait for every request to finish inside the body.",
-                      cassette: settings.file)
+                      cassette: file)
     }
 
     /// `METHOD url` and a preview of the body, for a stored (redacted) request: JSON and form text as stored, any

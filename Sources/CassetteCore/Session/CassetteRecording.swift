@@ -1,0 +1,127 @@
+import Foundation
+import Locking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Records requests the recordings cannot answer: sends each to the real network (see ``LiveNetwork``), runs the
+/// `beforeRecord` hook, redacts the exchange, learns what the response hands out (``LiveNetwork/learn(from:requestSecrets:number:sentByClient:)``) and
+/// fills the request's slot in ``SessionState/recorded``, in the order the requests started, for
+/// ``CassetteSave`` to save.
+struct CassetteRecording: Sendable {
+    /// Where a recording stands.
+    enum Slot {
+        /// The real request is in flight.
+        case inFlight(RecordedRequest)
+        /// Recorded, with the values its response taught the cassette.
+        case done(Interaction, learned: [InteractionSecret])
+        /// Cancelled by the code under test, dropped by the `beforeRecord` hook, or failed in transport when such
+        /// failures are not recorded: nothing to record.
+        case cancelled
+    }
+
+    /// A request on its way to the real network, with the slot its recording fills.
+    struct Pending: Sendable {
+        let request: SentRequest
+        /// Its place in ``SessionState/recorded``.
+        let slot: Int
+    }
+
+    private let settings: CassetteSettings
+    private let live: LiveNetwork
+    /// How many interactions the saved file keeps before the new ones: a recording's learned placeholders are
+    /// numbered from there (``CassetteSave`` renumbers them if slots before it end up empty).
+    private let keptBefore: Int
+
+    init(settings: CassetteSettings, opened: OpenedCassette, live: LiveNetwork) {
+        self.settings = settings
+        self.live = live
+        keptBefore = settings.mode.replaysExisting ? opened.previous.count : 0
+    }
+
+    /// Opens a slot for `request` in `state`, inside its lock; pass the result to ``record(_:deliver:)``.
+    func begin(_ request: SentRequest, in state: inout SessionState) -> Pending {
+        state.recorded.append(.inFlight(request.stored))
+        return Pending(request: request, slot: state.recorded.count - 1)
+    }
+
+    /// Sends `pending` to the real network: `deliver` is called exactly once, with what the network answered, after
+    /// the recording is stored. Returns a function that cancels the request.
+    func record(_ pending: Pending, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
+        let started = DispatchTime.now()
+        let request = pending.request
+        return live.send(request.outgoing) { [self] result in
+            switch result {
+            case .success(let exchange):
+                let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
+                let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
+                                                 duration: Self.seconds(since: started)), for: pending)
+                // Store before delivering: once the client has its answer, `use` may close the cassette.
+                live.state.withLock { $0.recorded[pending.slot] = slot }
+                let setCookie = SessionCookies.setCookie(in: response.headers, from: nil)
+                deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
+            case .failure(let error):
+                if (error as? URLError)?.code == .cancelled {
+                    live.state.withLock { $0.recorded[pending.slot] = .cancelled }
+                    return deliver(.failure(error))
+                }
+                if settings.recordsTransportErrors {
+                    let failure = RecordedFailure(error, description: (error as NSError).localizedDescription)
+                    let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.now(),
+                                                     duration: Self.seconds(since: started)), for: pending)
+                    live.state.withLock { $0.recorded[pending.slot] = slot }
+                } else {
+                    live.state.withLock { state in
+                        state.failures.append(settings.transportError(error, request: request.stored, secrets: request.secrets))
+                        state.transportFailed = true
+                        // Finished, with nothing to record: not also an unfinished request.
+                        state.recorded[pending.slot] = .cancelled
+                    }
+                }
+                deliver(.failure(error))
+            }
+        }
+    }
+
+    /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
+    /// then redacted with the request's secrets (the request redacted again when the hook ran, as it may have
+    /// changed it); nothing when the hook dropped it.
+    private func slot(_ exchange: Interaction, for pending: Pending) -> Slot {
+        var request = pending.request.stored
+        var secrets = pending.request.secrets
+        var exchange = exchange
+        if let beforeRecord = settings.hooks.beforeRecord {
+            // The hook sees what was sent, not its redacted copy.
+            exchange.request = RecordedRequest(pending.request.outgoing.request, body: pending.request.outgoing.body)
+            guard let edited = beforeRecord(exchange) else { return .cancelled }
+            exchange = edited
+            // The request's own secrets stay secrets even when the hook removed them from the request (a token the
+            // response echoes must not reach the file because its header was dropped).
+            let learned = live.state.withLock { $0.learned }
+            (request, secrets) = settings.redaction.redact(edited.request, learned: pending.request.secrets.secrets + learned)
+        }
+        var interaction: Interaction
+        var learned: [InteractionSecret] = []
+        if let response = exchange.response {
+            let taught = live.learn(from: response, requestSecrets: secrets, number: keptBefore + pending.slot + 1,
+                                    sentByClient: pending.request.outgoing.contains)
+            interaction = Interaction(request: request, response: taught.stored, recordedAt: exchange.recordedAt,
+                                      duration: exchange.duration)
+            learned = taught.learned
+        } else if var failure = exchange.failure {
+            failure.description = secrets.redact(text: failure.description)
+            interaction = Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt, duration: exchange.duration)
+        } else {
+            return .cancelled
+        }
+        // Unless the hook set one, a recording expires under the cassette's ``Expiry``.
+        interaction.expiresAt = exchange.expiresAt ?? settings.expiry.map { exchange.recordedAt.addingTimeInterval($0.interval) }
+        return .done(interaction, learned: learned)
+    }
+
+    /// The seconds since `start`, to the millisecond.
+    private static func seconds(since start: DispatchTime) -> TimeInterval {
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds
+        return (Double(nanoseconds) / 1e6).rounded() / 1e3
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What closing a cassette does with what it recorded: numbers the recordings' learned placeholders by their final
+/// positions, and writes them to the file, merged with what other processes saved meanwhile (or replacing the file
+/// in mode ``RecordMode/all``).
+struct CassetteSave: Sendable {
+    private let settings: CassetteSettings
+    private let opened: OpenedCassette
+
+    init(settings: CassetteSettings, opened: OpenedCassette) {
+        self.settings = settings
+        self.opened = opened
+    }
+
+    /// The failures the requests met (`state.failures`), then one per request still in flight when `save` is true,
+    /// then the save's: the recording is saved when the mode records, `save` is true and no request failed in
+    /// transport. Recording nothing where a new file was due is a failure when no request failed otherwise.
+    func close(_ state: SessionState, save: Bool) -> [CassetteError] {
+        var problems = state.failures
+        // A body that threw explains itself; one that returned early left requests behind.
+        if save {
+            problems += state.inFlight.map(settings.unfinishedError)
+        }
+        guard save && opened.recordsMisses && !state.transportFailed && settings.mode != .drift else { return problems }
+        let recorded = numbered(state.recorded)
+        if recorded.isEmpty && opened.writesNewFile {
+            // A request that reached the cassette and failed says why better than "nothing was recorded".
+            return problems.isEmpty ? [settings.nothingRecordedError(sawRequest: state.sawRequest)] : problems
+        }
+        do {
+            try persist(recorded)
+        } catch {
+            problems.append(error)
+        }
+        return problems
+    }
+
+    /// The recorded interactions in order, their learned placeholders numbered by their final positions.
+    ///
+    /// A learned placeholder carries the number of the recording that taught it (`REDACTED_token_3`), so it stays
+    /// unique in the file; a request cancelled or still in flight leaves no interaction, and the recordings after it
+    /// move up, so their placeholders are renumbered wherever they appear.
+    private func numbered(_ slots: [CassetteRecording.Slot]) -> [Interaction] {
+        let keptBefore = settings.mode.replaysExisting ? opened.previous.count : 0
+        var interactions: [Interaction] = []
+        var renamed: [(find: String, replace: String)] = []
+        var kept: [String] = []
+        for case .done(let interaction, let learned) in slots {
+            let number = keptBefore + interactions.count + 1
+            for secret in learned {
+                let final = secret.renumbered(number)
+                if final.placeholder == secret.placeholder { kept.append(secret.placeholder) } else { renamed.append((secret.placeholder, final.placeholder)) }
+            }
+            interactions.append(interaction)
+        }
+        guard !renamed.isEmpty else { return interactions }
+        let replacer = Replacer(renamed, keeping: kept)
+        return interactions.map { interaction in
+            var interaction = interaction
+            interaction.request.url = replacer.apply(to: interaction.request.url)
+            interaction.request.headers = interaction.request.headers.mapValues(replacer.apply)
+            interaction.request.body = interaction.request.body.map { $0.replacing(with: replacer) }
+            interaction.response = interaction.response?.replacing(with: replacer, inURL: replacer)
+            return interaction
+        }
+    }
+
+    /// Saves what the cassette recorded.
+    ///
+    /// Other processes may record into the same file meanwhile (two test runs at once): the file's lock is held
+    /// only while it is saved, not while recording, so that a second process is never kept waiting for a whole test.
+    /// - Mode ``RecordMode/all`` replaces the file: between two processes, the last to save wins.
+    /// - Other modes add the new recordings to what the file holds when it is saved, not to what it held at opening,
+    ///   so that two processes keep what both recorded (see ``CassetteFile/append(_:openedWith:dropping:to:)``).
+    ///   Nothing recorded leaves an existing file untouched.
+    private func persist(_ recorded: [Interaction]) throws(CassetteError) {
+        if settings.mode == .all {
+            try CassetteFile.save(keepingDates(of: recorded), to: settings.file)
+        } else {
+            if !opened.previous.isEmpty && recorded.isEmpty { return }
+            // An expired recording leaves the file only when this run recorded its request again.
+            let recordedKeys = Set(recorded.map { MatchKey(settings.matchers.key(for: $0.request)) })
+            let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.matchers.key(for: $0.request))) }
+            try CassetteFile.append(recorded, openedWith: opened.previous, dropping: replaced, to: settings.file)
+        }
+    }
+
+    /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an
+    /// unchanged API leaves the file byte for byte the same.
+    private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
+        var old = ReplayIndex(opened.previous, matchers: settings.matchers)
+        return recorded.map { interaction in
+            guard case .next(let position) = old.take(settings.matchers.key(for: interaction.request)),
+                  old.interactions[position].isSameExchange(as: interaction) else {
+                return interaction
+            }
+            // The old one, but with the new expiry: recording again renews it.
+            var kept = old.interactions[position]
+            kept.expiresAt = interaction.expiresAt
+            return kept
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// What the jobs of one open cassette (``CassetteReplay``, ``CassetteRecording``, ``DriftCheck``, ``CassetteSave``)
+/// share while it is open. It lives in one `LockedBox`, made by ``CassetteSession`` and handed to each job; every
+/// read and write happens inside that box's `withLock`.
+struct SessionState {
+    /// Which recordings each match key has left to replay.
+    var index: ReplayIndex
+    /// New recordings, in the order their requests started.
+    var recorded: [CassetteRecording.Slot] = []
+    /// In mode ``RecordMode/drift``: each request sent live to be compared, in the order they started; `nil` once
+    /// its answer came (or it was cancelled).
+    var checksInFlight: [RecordedRequest?] = []
+    /// What the requests met, reported when the cassette closes.
+    var failures: [CassetteError] = []
+    /// Values earlier responses taught the cassette while recording (or checking drift), with their placeholders.
+    var learned: [InteractionSecret] = []
+    /// A request failed in transport while recording: nothing is saved.
+    var transportFailed = false
+    /// Some request reached the cassette (answered, recorded or refused).
+    var sawRequest = false
+    /// How many requests were answered from the recording, and how many of each match key (for ``Fault``s).
+    var replayedRequests = 0
+    var replayedByKey: [MatchKey: Int] = [:]
+    var isClosed = false
+
+    /// The requests still on the network: recordings, then drift checks (one cassette has only one kind).
+    var inFlight: [RecordedRequest] {
+        var requests: [RecordedRequest] = []
+        for case .inFlight(let request) in recorded { requests.append(request) }
+        for case let request? in checksInFlight { requests.append(request) }
+        return requests
+    }
+}
