@@ -109,7 +109,7 @@ struct UnusedInteractionsTests {
     static let unusedIssues = ExpectedIssues { ($0.error as? CassetteError)?.code == .unusedInteractions }
 
     @Test("the trait reports unused: .fail as an issue at the test; a test's own trait overrides its suite's",
-          .filterIssues { unusedIssues.admit($0) })
+          unusedIssues.trait)
     func traitPolicy() async throws {
         let test = try #require(Test.current)
         try await withTemporaryDirectory { directory in

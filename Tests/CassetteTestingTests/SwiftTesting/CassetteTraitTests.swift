@@ -121,7 +121,7 @@ struct CassetteTraitTests {
     static let noMatch = ExpectedIssues { ($0.error as? CassetteError)?.code == .noMatch }
 
     @Test("a request with no recording is an issue at the test, not an error thrown from the scope",
-          .filterIssues { noMatch.admit($0) })
+          noMatch.trait)
     func failuresAreIssuesAtTheTest() async throws {
         let test = try #require(Test.current)
         try await withTemporaryDirectory { directory in
@@ -139,7 +139,7 @@ struct CassetteTraitTests {
     static let notFound = ExpectedIssues { ($0.error as? CassetteError)?.code == .cassetteNotFound }
 
     @Test("a cassette that cannot be opened is an issue, and the test body does not run",
-          .filterIssues { notFound.admit($0) })
+          notFound.trait)
     func openFailureSkipsTheBody() async throws {
         let test = try #require(Test.current)
         try await withTemporaryDirectory { directory in
@@ -158,7 +158,7 @@ struct CassetteTraitTests {
     #endif
 
     @Test("a parameterized test runs without a cassette, warned how to name its cases, with the traits' options",
-          .filterIssues { parameterizedWarning.admit($0) }, arguments: [1])
+          parameterizedWarning.trait, arguments: [1])
     func parameterizedTestsGetNoCassette(_ argument: Int) async throws {
         let test = try #require(Test.current)
         let current = LockedBox<Bool?>(nil)
