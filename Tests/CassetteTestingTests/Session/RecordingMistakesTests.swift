@@ -16,13 +16,13 @@ struct RecordingMistakesTests {
     @Test("a missing cassette names the command that records it; a mode set in code is named, as the variable cannot override it")
     func missingCassetteNamesItsFix() async {
         await withTemporaryDirectory { directory in
-            let fromCI = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("absent", options: .init(directory: .at(directory), environment: ["CI": "true"])) { _ in }
+            let fromCI = #expect(throws: CassetteError.self) {
+                try Cassette.use("absent", options: .init(directory: .at(directory), environment: ["CI": "true"])) { _ in }
             }
             #expect(fromCI?.code == .cassetteNotFound)
             #expect(fromCI?.message.hasSuffix("Record it with: CASSETTE_RECORD=once swift test --filter missingCassetteNamesItsFix") == true)
-            let inCode = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("absent", record: .never, options: .init(directory: .at(directory))) { _ in }
+            let inCode = #expect(throws: CassetteError.self) {
+                try Cassette.use("absent", record: .never, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(inCode?.message.hasSuffix("""
                 Record it with: CASSETTE_RECORD=once swift test --filter missingCassetteNamesItsFix, after setting the \
