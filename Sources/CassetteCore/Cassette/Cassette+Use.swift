@@ -143,7 +143,7 @@ extension Cassette {
             if case .failure(let error) = result, !(error is CassetteError) {
                 // The cassette's failure usually explains the body's; the body's error is named by its type only,
                 // as its message may hold what the cassette keeps secret.
-                throw combined.adding(" The body also threw an error of type \(type(of: error)).").at(callSite)
+                throw combined.adding("\nThe body also threw an error of type \(type(of: error)).").at(callSite)
             }
             throw combined.at(callSite)
         }

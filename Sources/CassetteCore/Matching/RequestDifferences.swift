@@ -1,15 +1,18 @@
 import Foundation
 
 /// How a request differs from a recorded one, in the words of a no-match message: which matchers differ, the
-/// query items, JSON values and headers behind them, and, when only volatile parts differ, the matchers that
-/// would ignore them.
+/// query items, JSON values and headers behind them, and, when only the values of names both requests have differ
+/// (perhaps volatile ones), the matchers that would ignore them.
 struct RequestDifferences {
     /// The names of the matchers that give the two requests different keys.
     let matchers: [String]
     /// One line per differing part, e.g. `query item "ts": recorded "1700000000", sent "1700000060"`.
     let details: [String]
-    /// The matchers that would make the two requests match by ignoring what differs, when that is all that differs.
+    /// The matchers that would make the two requests match by ignoring what differs, when all that differs is the
+    /// values of query items or JSON keys both requests have.
     let ignoring: [RequestMatcher]?
+    /// Whether one request has query items or JSON keys the other lacks: a different request, never a volatile value.
+    let namesDiffer: Bool
 
     private static let shownValueLength = 60
 
@@ -18,25 +21,35 @@ struct RequestDifferences {
         self.matchers = differing.map(\.name)
         var details: [String] = []
         var replacements: [String: RequestMatcher] = [:]
+        var namesDiffer = false
 
         if differing.contains(where: { $0.name == RequestMatcher.url.name || $0.name == RequestMatcher.query.name }) {
-            let names = Self.differingQueryItems(request, recorded, into: &details)
-            if !names.isEmpty {
-                replacements[RequestMatcher.url.name] = .url(ignoringQueryItems: names)
-                replacements[RequestMatcher.query.name] = .query(ignoring: names)
+            let items = Self.differingQueryItems(request, recorded, into: &details)
+            namesDiffer = namesDiffer || items.namesDiffer
+            if !items.names.isEmpty, !items.namesDiffer {
+                replacements[RequestMatcher.url.name] = .url(ignoringQueryItems: items.names)
+                replacements[RequestMatcher.query.name] = .query(ignoring: items.names)
             }
         }
         if differing.contains(where: { $0.name == RequestMatcher.body.name }),
            let sent = request.jsonBody, let old = recorded.jsonBody {
             let paths = Self.differingPaths(sent, old, path: [])
             for path in paths.prefix(3) {
-                details.append("JSON value at \(path.isEmpty ? "the top" : path.joined(separator: ".")) differs")
+                let place = path.keys.isEmpty ? "the top" : path.keys.joined(separator: ".")
+                let detail = switch path.side {
+                case .both: "JSON value at \(place) differs"
+                case .sent: "JSON key \(place) is only in the sent request"
+                case .recorded: "JSON key \(place) is only in the recorded request"
+                }
+                details.append(detail)
             }
-            if !paths.isEmpty, !paths.contains(where: \.isEmpty) {
-                replacements[RequestMatcher.body.name] = .body(ignoringJSONKeyPaths: paths.map { $0.joined(separator: ".") })
+            namesDiffer = namesDiffer || paths.contains { $0.side != .both }
+            if !paths.isEmpty, !paths.contains(where: { $0.keys.isEmpty || $0.side != .both }) {
+                replacements[RequestMatcher.body.name] = .body(ignoringJSONKeyPaths: paths.map { $0.keys.joined(separator: ".") })
             }
         }
-        for matcher in differing where matcher.name.hasPrefix("headers(") {
+        self.namesDiffer = namesDiffer
+        for matcher in differing where matcher.name.hasPrefix("headers(") || matcher.name == RequestMatcher.conditions.name {
             details.append("\(matcher.name): recorded \(Self.shown(matcher.key(recorded))), sent \(Self.shown(matcher.key(request)))")
         }
         self.details = details
@@ -57,19 +70,22 @@ struct RequestDifferences {
                 let names = matcher.name.dropFirst("headers(".count).dropLast().split(separator: ",").map { $0.trimmingSpaces }
                 return ".headers(\(quoted(names.map(String.init))))"
             }
-            let builtIn = ["method", "scheme", "host", "path", "query", "url", "body"].contains(matcher.name)
+            let builtIn = ["method", "scheme", "host", "path", "query", "url", "body", "conditions"].contains(matcher.name)
                 || ["url(", "query(", "body("].contains { matcher.name.hasPrefix($0) }
             return builtIn ? "." + matcher.name : ".custom(\"\(matcher.name)\") { ... }"
         }.joined(separator: ", ") + "]"
     }
 
-    /// Names of query items whose values differ or that only one request has; one detail line each.
+    /// Names of query items whose values differ or that only one request has, one detail line each, and whether
+    /// any is in one request only.
     private static func differingQueryItems(_ request: RecordedRequest, _ recorded: RecordedRequest,
-                                            into details: inout [String]) -> [String] {
+                                            into details: inout [String]) -> (names: [String], namesDiffer: Bool) {
         let sent = grouped(request.queryItems), old = grouped(recorded.queryItems)
         var names: [String] = []
+        var namesDiffer = false
         for name in Set(sent.keys).union(old.keys).sorted() where sent[name] != old[name] {
             names.append(name)
+            namesDiffer = namesDiffer || sent[name] == nil || old[name] == nil
             switch (old[name], sent[name]) {
             case (let recordedValues?, let sentValues?):
                 details.append("query item \"\(name)\": recorded \(shown(recordedValues)), sent \(shown(sentValues))")
@@ -79,29 +95,33 @@ struct RequestDifferences {
                 details.append("query item \"\(name)\" is only in the recorded request")
             }
         }
-        return names
+        return (names, namesDiffer)
     }
 
     private static func grouped(_ items: [URLQueryItem]) -> [String: String] {
         Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $0 + "&" + $1 })
     }
 
-    /// Key paths (arrays transparent) at which two JSON values differ, shallowest first.
-    private static func differingPaths(_ a: JSONValue, _ b: JSONValue, path: [String]) -> [[String]] {
+    /// Where a JSON difference is: in both bodies with other values, or a key only one of them has.
+    private enum Side { case both, sent, recorded }
+
+    /// Key paths (arrays transparent) at which the sent JSON `a` and the recorded `b` differ, shallowest first.
+    private static func differingPaths(_ a: JSONValue, _ b: JSONValue, path: [String]) -> [(keys: [String], side: Side)] {
         switch (a, b) {
         case (.object(let left), .object(let right)):
-            return Set(left.keys).union(right.keys).sorted().flatMap { key -> [[String]] in
-                guard let l = left[key], let r = right[key] else { return [path + [key]] }
+            return Set(left.keys).union(right.keys).sorted().flatMap { key -> [(keys: [String], side: Side)] in
+                guard let l = left[key] else { return [(path + [key], .recorded)] }
+                guard let r = right[key] else { return [(path + [key], .sent)] }
                 return l == r ? [] : differingPaths(l, r, path: path + [key])
             }
         case (.array(let left), .array(let right)) where left.count == right.count:
-            var paths: [[String]] = []
+            var paths: [(keys: [String], side: Side)] = []
             for (l, r) in zip(left, right) where l != r {
-                for found in differingPaths(l, r, path: path) where !paths.contains(found) { paths.append(found) }
+                for found in differingPaths(l, r, path: path) where !paths.contains(where: { $0 == found }) { paths.append(found) }
             }
             return paths
         default:
-            return a == b ? [] : [path]
+            return a == b ? [] : [(path, .both)]
         }
     }
 

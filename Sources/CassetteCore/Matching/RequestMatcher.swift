@@ -113,8 +113,15 @@ public struct RequestMatcher: Sendable {
         }
     }
 
-    /// The matchers used unless a call names its own: method, URL (query order ignored) and body.
-    public static let defaults: [RequestMatcher] = [.method, .url, .body]
+    /// The headers that make a request conditional or partial (`If-None-Match`, `If-Modified-Since`, `If-Match`,
+    /// `If-Unmodified-Since`, `If-Range`, `Range`; names ignore case): requests match when they carry the same ones
+    /// with the same values, and a request with none matches only a recording with none. A plain and a conditional
+    /// GET of one URL get different answers (`200` and `304`), so each replays its own.
+    public static let conditions = RequestMatcher(name: "conditions") { ConditionalHeaders.key(of: $0.headers) }
+
+    /// The matchers used unless a call names its own: method, URL (query order ignored), body and the conditional
+    /// headers.
+    public static let defaults: [RequestMatcher] = [.method, .url, .body, .conditions]
 }
 
 extension Array where Element == RequestMatcher {

@@ -6,8 +6,9 @@ extension CassetteSettings {
     static let closestShown = 3
 
     /// The error for a request that matched nothing: the request, the mode, the closest recorded requests with
-    /// what differed, and one fix: the matchers that ignore what differs when only volatile parts do, else the
-    /// command that records the request.
+    /// what differed, and the fix: when only the values of names both requests have differ, two choices (the
+    /// matchers that ignore them, or recording again); otherwise the command that records the request, saying so
+    /// when names were added or removed.
     ///
     /// `request` is the stored (redacted) request. The recorded requests are shown and compared as the cassette's
     /// rules redact them, so that a file written with other rules (or by hand) puts no secret in the message.
@@ -33,10 +34,14 @@ extension CassetteSettings {
                 for detail in candidate.differences.details { lines.append("      \(detail)") }
             }
         }
-        if let ignoring = closest.first?.differences.ignoring {
-            lines.append("Only values that change from run to run differ. Match without them: matching: \(RequestDifferences.code(for: ignoring))")
+        let nearest = closest.first?.differences
+        if let ignoring = nearest?.ignoring {
+            lines.append("Only values differ, under names the recording has too. If they change from run to run, match without them: matching: \(RequestDifferences.code(for: ignoring)).")
+            lines.append("If the request really changed, record it again: \(recordCommand(mode: .new)).")
+        } else if nearest?.namesDiffer == true {
+            lines.append("The request has query items or JSON keys the recording does not, or lacks some it has: it is another request. To record it, run: \(recordCommand(mode: .new)).")
         } else {
-            lines.append("To record it, run: \(recordCommand(mode: .new))")
+            lines.append("To record it, run: \(recordCommand(mode: .new)).")
         }
         return CassetteError(.noMatch, lines.joined(separator: "\n"), cassette: file)
     }

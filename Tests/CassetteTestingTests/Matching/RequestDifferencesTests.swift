@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import CassetteCore
 import CassetteTesting
@@ -18,7 +21,7 @@ struct RequestDifferencesTests {
                                              matchers: RequestMatcher.defaults)
         #expect(differences.matchers == ["url"])
         #expect(differences.details == [#"query item "ts": recorded "1700", sent "1800""#])
-        #expect(differences.ignoring.map(RequestDifferences.code) == #"[.method, .url(ignoringQueryItems: "ts"), .body]"#)
+        #expect(differences.ignoring.map(RequestDifferences.code) == #"[.method, .url(ignoringQueryItems: "ts"), .body, .conditions]"#)
     }
 
     @Test func aVolatileJSONValueIsNamedWithTheMatcherThatIgnoresIt() {
@@ -26,7 +29,7 @@ struct RequestDifferencesTests {
                                              recorded: request("POST", "http://h/e", body: #"{"event":"x","sentAt":"1"}"#),
                                              matchers: RequestMatcher.defaults)
         #expect(differences.details == ["JSON value at sentAt differs"])
-        #expect(differences.ignoring.map(RequestDifferences.code) == #"[.method, .url, .body(ignoringJSONKeyPaths: "sentAt")]"#)
+        #expect(differences.ignoring.map(RequestDifferences.code) == #"[.method, .url, .body(ignoringJSONKeyPaths: "sentAt"), .conditions]"#)
     }
 
     @Test("a different path is not volatile: no ignoring advice")
@@ -46,18 +49,99 @@ struct RequestDifferencesTests {
         #expect(differences.details == [#"headers(accept): recorded "accept=application/json", sent "accept=text/html""#])
     }
 
-    @Test func theMessageGivesTheIgnoringMatchersInsteadOfRecordingAgain() async throws {
+    /// The no-match message `Cassette.use` throws for `sent` against a cassette holding only `recorded`.
+    /// The cassette replays only because `CI` is set, and the re-record command names the calling test.
+    private func message(sent: URLRequest, recorded: Interaction, function: String = #function) async throws -> String {
         try await withTemporaryDirectory { directory in
-            try Fixture.write([Fixture.interaction("http://api.test/feed?page=1&ts=1700000000")], name: "volatile", in: directory)
+            try Fixture.write([recorded], name: "advice", in: directory)
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("volatile", record: .never, options: .init(directory: .at(directory))) { session in
-                    _ = try await Fixture.get("http://api.test/feed?page=1&ts=1700000123", on: session)
+                try await Cassette.use("advice", options: .init(directory: .at(directory), environment: ["CI": "true"]),
+                                       function: function) { session in
+                    _ = try? await Fixture.send(sent, on: session)
                 }
             }
-            let message = error?.message ?? ""
-            #expect(message.contains(#"query item "ts": recorded "1700000000", sent "1700000123""#))
-            #expect(message.contains(#"Match without them: matching: [.method, .url(ignoringQueryItems: "ts"), .body]"#))
-            #expect(!message.contains("CASSETTE_RECORD=new"), "one fix, and recording again would not be it")
+            return error?.message ?? ""
+        }
+    }
+
+    private func post(_ url: String, _ json: String) -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(json.utf8)
+        return request
+    }
+
+    private static let recordAgain = "CASSETTE_RECORD=new swift test --filter"
+
+    @Test("a changed query value: two choices, ignoring it or recording again, each its own sentence")
+    func changedQueryValue() async throws {
+        let message = try await message(sent: URLRequest(url: URL(string: "http://api.test/feed?page=1&b=three")!),
+                                        recorded: Fixture.interaction("http://api.test/feed?page=1&b=two"))
+        #expect(message.contains(#"query item "b": recorded "two", sent "three""#))
+        #expect(message.contains("""
+            Only values differ, under names the recording has too. If they change from run to run, match without them: \
+            matching: [.method, .url(ignoringQueryItems: "b"), .body, .conditions].
+            If the request really changed, record it again: \(Self.recordAgain) changedQueryValue.
+            """), "\(message)")
+    }
+
+    @Test("an added query item is another request: no advice to ignore it")
+    func addedQueryItem() async throws {
+        let message = try await message(sent: URLRequest(url: URL(string: "http://api.test/feed?b=2&a=1&never=recorded")!),
+                                        recorded: Fixture.interaction("http://api.test/feed?b=2&a=1"))
+        #expect(message.contains(#"query item "never" is only in the sent request"#))
+        #expect(!message.contains("ignoringQueryItems"), "\(message)")
+        #expect(message.hasSuffix("""
+            The request has query items or JSON keys the recording does not, or lacks some it has: it is another \
+            request. To record it, run: \(Self.recordAgain) addedQueryItem.
+            """), "\(message)")
+    }
+
+    @Test("a removed query item is another request")
+    func removedQueryItem() async throws {
+        let message = try await message(sent: URLRequest(url: URL(string: "http://api.test/feed?b=2")!),
+                                        recorded: Fixture.interaction("http://api.test/feed?b=2&a=1"))
+        #expect(message.contains(#"query item "a" is only in the recorded request"#))
+        #expect(!message.contains("ignoringQueryItems"), "\(message)")
+        #expect(message.contains("it is another request. To record it, run: \(Self.recordAgain) removedQueryItem."))
+    }
+
+    @Test("a changed path: the command that records it")
+    func changedPath() async throws {
+        let message = try await message(sent: URLRequest(url: URL(string: "http://api.test/users/2")!),
+                                        recorded: Fixture.interaction("http://api.test/users/1"))
+        #expect(message.contains("differs in: url"))
+        #expect(!message.contains("match without them"))
+        #expect(message.hasSuffix("To record it, run: \(Self.recordAgain) changedPath."), "\(message)")
+    }
+
+    @Test("a changed JSON value: two choices; an added JSON key: another request")
+    func changedJSONBody() async throws {
+        let changed = try await message(sent: post("http://api.test/events", #"{"event":"open","sentAt":2}"#),
+                                        recorded: Fixture.interaction("POST", "http://api.test/events", requestBody: #"{"event":"open","sentAt":1}"#))
+        #expect(changed.contains("JSON value at sentAt differs"))
+        #expect(changed.contains(#"matching: [.method, .url, .body(ignoringJSONKeyPaths: "sentAt"), .conditions]."#), "\(changed)")
+        #expect(changed.contains("If the request really changed, record it again: \(Self.recordAgain) changedJSONBody."))
+        let added = try await message(sent: post("http://api.test/events", #"{"event":"open","extra":true}"#),
+                                      recorded: Fixture.interaction("POST", "http://api.test/events", requestBody: #"{"event":"open"}"#))
+        #expect(added.contains("JSON key extra is only in the sent request"))
+        #expect(!added.contains("ignoringJSONKeyPaths"), "\(added)")
+        #expect(added.contains("it is another request."))
+    }
+
+    @Test("the body's own error is named on a line of its own")
+    func bodyErrorOnItsOwnLine() async throws {
+        struct Failed: Error {}
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/a")], name: "both", in: directory)
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("both", record: .never, options: .init(directory: .at(directory))) { session in
+                    _ = try? await Fixture.get("http://api.test/b", on: session)
+                    throw Failed()
+                }
+            }
+            #expect(error?.message.contains(".\nThe body also threw an error of type Failed.") == true, "\(error?.message ?? "")")
         }
     }
 }

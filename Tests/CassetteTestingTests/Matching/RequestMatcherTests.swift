@@ -17,6 +17,22 @@ struct RequestMatcherTests {
         MatchKey(matchers.key(for: a)) == MatchKey(matchers.key(for: b))
     }
 
+    @Test("the conditional and range headers take part by default, names ignoring case; other headers do not")
+    func conditionsAreMatchedByDefault() {
+        let plain = request("http://h/etag/v1", headers: ["Accept": "*/*"])
+        let conditional = request("http://h/etag/v1", headers: ["If-None-Match": "\"v1\"", "Accept": "*/*"])
+        let sameConditional = request("http://h/etag/v1", headers: ["if-none-match": "\"v1\""])
+        let ranged = request("http://h/etag/v1", headers: ["RANGE": "bytes=0-9"])
+        let defaults = RequestMatcher.defaults
+        #expect(defaults.map(\.name) == ["method", "url", "body", "conditions"])
+        #expect(defaults.key(for: plain) != defaults.key(for: conditional))
+        #expect(defaults.key(for: conditional) == defaults.key(for: sameConditional))
+        #expect(defaults.key(for: ranged) != defaults.key(for: plain))
+        #expect(RequestMatcher.conditions.key(ranged) == "range=bytes=0-9")
+        #expect(RequestMatcher.conditions.key(request("http://h/", headers: ["If-Match": "a", "If-Range": "b", "Referer": "c"]))
+                == "if-match=a\nif-range=b")
+    }
+
     @Test func queryOrderIsIgnored() {
         #expect(matches(request("http://h/p?a=1&b=2"), request("http://h/p?b=2&a=1")))
         #expect(!matches(request("http://h/p?a=1&b=2"), request("http://h/p?a=1&b=3")))

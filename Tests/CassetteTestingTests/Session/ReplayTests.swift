@@ -26,6 +26,30 @@ struct ReplayTests {
         }
     }
 
+    @Test("a plain and a conditional GET of one URL each replay their own answer, in either order")
+    func conditionalRequestsMatchTheirOwnAnswers() async throws {
+        try await withTemporaryDirectory { directory in
+            var plain = Fixture.interaction("http://api.test/etag/v1", body: "full")
+            plain.response?.headers["ETag"] = "\"v1\""
+            var conditional = Fixture.interaction("http://api.test/etag/v1", status: 304, body: nil, headers: ["ETag": "\"v1\""])
+            conditional.request.headers = ["If-None-Match": "\"v1\""]
+            var ranged = Fixture.interaction("http://api.test/etag/v1", status: 206, body: "fu")
+            ranged.request.headers = ["range": "bytes=0-1"]
+            try Fixture.write([plain, conditional, ranged], name: "conditional", in: directory)
+            let statuses = try await Cassette.use("conditional", record: .never, options: .init(directory: .at(directory))) { session in
+                var request = URLRequest(url: URL(string: "http://api.test/etag/v1")!)
+                request.setValue("\"v1\"", forHTTPHeaderField: "if-none-match")
+                let notModified = try await Fixture.send(request, on: session).1.statusCode
+                request.setValue(nil, forHTTPHeaderField: "if-none-match")
+                request.setValue("bytes=0-1", forHTTPHeaderField: "Range")
+                let partial = try await Fixture.send(request, on: session)
+                let full = try await Fixture.get("http://api.test/etag/v1", on: session)
+                return [notModified, partial.1.statusCode, full.1.statusCode, full.0.count]
+            }
+            #expect(statuses == [304, 206, 200, 4])
+        }
+    }
+
     @Test func identicalRequestsReplayInOrderThenFailClearly() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/n", body: "1"), Fixture.interaction("http://api.test/n", body: "2")],
