@@ -33,8 +33,11 @@ public final class Cassette: Sendable {
     /// The configuration the cassette's sessions are made from.
     ///
     /// Every session made from it goes through the cassette. Keep its `protocolClasses`: they are how requests find
-    /// the cassette. Its cookie settings (`httpCookieStorage`, `httpShouldSetCookies`, `httpCookieAcceptPolicy`)
-    /// are yours to change before you make a session; the cassette reads them for each request.
+    /// the cassette. Its cookie settings (`httpCookieStorage`, `httpShouldSetCookies`, `httpCookieAcceptPolicy`),
+    /// `httpAdditionalHeaders` and timeouts (`timeoutIntervalForRequest`, `timeoutIntervalForResource`) are yours to
+    /// change before you make a session; the cassette reads them for each request, sends a recording with them, and
+    /// stores the headers as sent (redacted). On Linux, where a `URLProtocol` cannot see its session's settings, a
+    /// recording from a session made from another configuration with other values for these fails, naming them.
     public let configuration: URLSessionConfiguration
 
     /// The cassette open around the running code (a test with the `.cassette` trait, the body of `Cassette.use` or

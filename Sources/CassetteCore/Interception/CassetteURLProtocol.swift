@@ -31,16 +31,21 @@ class CassetteURLProtocol: URLProtocol {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         let outgoing: OutgoingRequest
-        switch OutgoingRequest.capture(request, task: task, cookies: cassette.cookies) {
+        switch OutgoingRequest.capture(request, task: task, session: cassette.appSession) {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
+        }
+        // A cassette that may reach the network checks that the request's session is the one it reads its settings
+        // from: by reflection on corelibs, so never on the way to a replay-only cassette's answer.
+        if cassette.reachesNetwork, let reason = cassette.appSession.unseenSettings(of: task) {
+            return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         let live: CassetteSession.LiveRequest
         switch cassette.answer(outgoing) {
         case .now(let outcome, let delay):
             // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
-            guard delay > 0 else { return deliver(outcome, cookies: cassette.cookies) }
-            return deliver(outcome, after: delay, cookies: cassette.cookies)
+            guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
+            return deliver(outcome, after: delay, cookies: cassette.appSession)
         case .live(let request):
             live = request
         }
@@ -51,7 +56,7 @@ class CassetteURLProtocol: URLProtocol {
         // A live answer (recorded, or checked for drift) comes on the recorder's queue, so it hops to a queue
         // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
         let workQueue = cassette.clientQueue
-        let cookies = cassette.cookies
+        let cookies = cassette.appSession
         let cancel = cassette.send(live) { outcome in
             if let workQueue {
                 workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
@@ -86,7 +91,7 @@ class CassetteURLProtocol: URLProtocol {
     ///
     /// The answer comes from a timer on a global queue, so on corelibs it hops to the task's own work queue, found
     /// by reflection for each waiting replay (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
-    private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: SessionCookies) {
+    private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession) {
         var answer = outcome
         var wait = delay
         let timeout = request.timeoutInterval
@@ -109,14 +114,14 @@ class CassetteURLProtocol: URLProtocol {
 
     /// Delivers an outcome that comes after `startLoading()` returned (a live answer, or a replay that waited),
     /// unless the task was stopped (cancelled) meanwhile.
-    private func deliverUnlessStopped(_ outcome: Outcome, cookies: SessionCookies) {
+    private func deliverUnlessStopped(_ outcome: Outcome, cookies: AppSession) {
         guard !stopped.withLock({ $0 }) else { return }
         deliver(outcome, cookies: cookies)
     }
 
     /// Hands the client an outcome, first storing the cookies its redirects and response set, as the session's
     /// own loading would.
-    private func deliver(_ outcome: Outcome, cookies: SessionCookies?) {
+    private func deliver(_ outcome: Outcome, cookies: AppSession?) {
         switch outcome {
         case .response(let response, let data, let setCookies):
             begin(response, data, setCookies, cookies: cookies)
@@ -130,7 +135,7 @@ class CassetteURLProtocol: URLProtocol {
     }
 
     /// Stores the cookies of a response, then hands the client the response and its body.
-    private func begin(_ response: HTTPURLResponse, _ data: Data, _ setCookies: [SessionCookies.SetCookie], cookies: SessionCookies?) {
+    private func begin(_ response: HTTPURLResponse, _ data: Data, _ setCookies: [AppSession.SetCookie], cookies: AppSession?) {
         if let cookies {
             for setCookie in setCookies {
                 cookies.store(setCookie, responseURL: response.url, mainDocumentURL: request.mainDocumentURL)

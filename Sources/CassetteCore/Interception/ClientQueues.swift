@@ -11,7 +11,7 @@ import FoundationNetworking
 /// queue races with tasks being created on the same session (a crash in `URLSession.behaviour(for:)`). A replay
 /// that answers at once does so inside `startLoading()`, which corelibs runs on that queue, and needs nothing here.
 /// Two answers come later, from other queues, and corelibs keeps the queues they need internal, so they are found
-/// by reflection (`Mirror`, walking superclasses to a stored property named `workQueue`):
+/// by reflection (see ``CorelibsReflection``):
 /// - A recording's (or a drift check's) answer arrives on the recorder's delegate queue. It is handed to the work
 ///   queue of the recorder's own session, found once per recording cassette (``clientQueue(for:)``): every
 ///   session's and task's work queue targets one serial queue (`URLSession.sharedQueue`), so a block there is
@@ -31,7 +31,7 @@ enum ClientQueues {
     /// handed to the app's task (see the design note). `nil` on Apple's platforms.
     static func clientQueue(for session: URLSession) -> DispatchQueue? {
         #if canImport(FoundationNetworking)
-        return storedProperty("workQueue", of: session)
+        return CorelibsReflection.storedProperty("workQueue", of: session)
         #else
         return nil
         #endif
@@ -41,21 +41,9 @@ enum ClientQueues {
     /// (``ReplayLatency``) calls its client, once per such replay (see the design note). `nil` on Apple's platforms.
     static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
         #if canImport(FoundationNetworking)
-        return storedProperty("workQueue", of: task)
+        return CorelibsReflection.storedProperty("workQueue", of: task)
         #else
         return nil
         #endif
-    }
-
-    /// A stored property of an object, found by reflection (corelibs keeps these internal).
-    private static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            for child in current.children where child.label == label {
-                if let value = child.value as? Value { return value }
-            }
-            mirror = current.superclassMirror
-        }
-        return nil
     }
 }

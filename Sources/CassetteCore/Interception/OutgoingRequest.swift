@@ -17,7 +17,8 @@ struct OutgoingRequest: Sendable {
         case upload
     }
 
-    /// The request, with the `Cookie` header its session adds; its own body is not to be read (see ``body``).
+    /// The request, with the additional headers and the `Cookie` header its session adds; its own body is not to be
+    /// read (see ``body``).
     var request: URLRequest
     /// The whole body, or `nil` for none.
     var body: Data?
@@ -34,9 +35,10 @@ struct OutgoingRequest: Sendable {
     }
 
     /// Captures what `task` sends, or the reason it cannot be served through a cassette.
-    static func capture(_ request: URLRequest, task: URLSessionTask?, cookies: SessionCookies) -> Result<OutgoingRequest, Unservable> {
+    static func capture(_ request: URLRequest, task: URLSessionTask?, session: AppSession) -> Result<OutgoingRequest, Unservable> {
         let isUpload = task is URLSessionUploadTask
-        var outgoing = OutgoingRequest(request: cookies.addingCookies(to: request), body: nil, form: isUpload ? .upload : .httpBody)
+        let sent = session.addingCookies(to: session.addingAdditionalHeaders(to: request))
+        var outgoing = OutgoingRequest(request: sent, body: nil, form: isUpload ? .upload : .httpBody)
         if let body = request.httpBody {
             outgoing.body = body
         } else if let stream = request.httpBodyStream {

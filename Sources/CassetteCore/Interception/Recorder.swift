@@ -4,11 +4,13 @@ import Locking
 import FoundationNetworking
 #endif
 
-/// Performs real requests for a cassette that records (or checks drift), on a plain session that no cassette
-/// intercepts.
+/// Performs real requests for a cassette that records (or checks drift), on plain sessions that no cassette
+/// intercepts: one for each pair of timeouts the app's sessions use (see ``AppSession/timeouts``), so a request is
+/// sent with the timeouts its own session would give it (a request's own `timeoutInterval`, when set, wins there as
+/// it does in URLSession). The app's additional headers are already on the request (see ``OutgoingRequest``).
 ///
 /// The session keeps no cookies and no credentials of its own: cookies come from the app's session (see
-/// ``SessionCookies``), so the server sees exactly what it would see without a cassette. Each request is sent with
+/// ``AppSession``), so the server sees exactly what it would see without a cassette. Each request is sent with
 /// the API the app used for its body (see ``OutgoingRequest/BodyForm``).
 ///
 /// The session has a delegate rather than completion handlers: swift-corelibs-foundation never completes a
@@ -17,10 +19,21 @@ import FoundationNetworking
 /// and hands back the `401` exactly as the server sent it. It also sees each redirect, so that cookies a redirect
 /// sets reach the app's storage before the next hop is sent, as they would live.
 final class Recorder: Sendable {
-    private let session: URLSession
+    /// The timeouts of the app's session a request comes from.
+    struct Timeouts: Hashable, Sendable {
+        /// `timeoutIntervalForRequest`: how long to wait for more data.
+        let request: TimeInterval
+        /// `timeoutIntervalForResource`: how long the whole exchange may take.
+        let resource: TimeInterval
+    }
+
+    /// The sessions requests are sent on, by the timeouts they were made with.
+    private let sessions: LockedBox<[Timeouts: URLSession]>
     private let transfers: RecordingDelegate
+    /// The queue the delegate runs on, for every session.
+    private let delegateQueue: OperationQueue
     /// The serial queue the delegate runs on, held here: an operation queue does not retain its underlying queue.
-    private let delegateDispatchQueue = DispatchQueue(label: "CassetteTesting.Recorder")
+    private let delegateDispatchQueue = DispatchQueue(label: "CassetteCore.Recorder")
     /// Where a live answer is handed to the app's task: see ``ClientQueues/clientQueue(for:)``.
     let clientQueue: DispatchQueue?
 
@@ -34,7 +47,21 @@ final class Recorder: Sendable {
     /// Called at each redirect with the redirect response and the next request; returns the request to send.
     typealias RedirectHandler = @Sendable (HTTPURLResponse, URLRequest) -> URLRequest
 
-    init() {
+    /// A recorder whose first session has `timeouts` (the ones the cassette's configuration has when it opens).
+    init(timeouts: Timeouts) {
+        transfers = RecordingDelegate()
+        // Delegate calls run straight on one serial dispatch queue, not through OperationQueue's own scheduling.
+        delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = delegateDispatchQueue
+        let first = Self.session(timeouts, delegate: transfers, queue: delegateQueue)
+        sessions = LockedBox([timeouts: first])
+        // Every session's work queue targets corelibs' one shared queue: the first session's serves them all.
+        clientQueue = ClientQueues.clientQueue(for: first)
+    }
+
+    /// A session that keeps no cache, cookies or credentials of its own, with `timeouts`.
+    private static func session(_ timeouts: Timeouts, delegate: RecordingDelegate, queue: OperationQueue) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -42,27 +69,32 @@ final class Recorder: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCredentialStorage = nil
-        transfers = RecordingDelegate()
-        // Delegate calls run straight on one serial dispatch queue, not through OperationQueue's own scheduling.
-        let delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.underlyingQueue = delegateDispatchQueue
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: delegateQueue)
-        clientQueue = ClientQueues.clientQueue(for: session)
+        configuration.timeoutIntervalForRequest = timeouts.request
+        configuration.timeoutIntervalForResource = timeouts.resource
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
-    /// Sends `outgoing` to the real network; `completion` gets the exchange or the transport error. Returns a
-    /// function that cancels the request.
-    func perform(_ outgoing: OutgoingRequest, onRedirect: @escaping RedirectHandler,
+    /// The session for requests with `timeouts`, made the first time they are asked for.
+    private func session(for timeouts: Timeouts) -> URLSession {
+        sessions.withLock { sessions in
+            if let session = sessions[timeouts] { return session }
+            let session = Self.session(timeouts, delegate: transfers, queue: delegateQueue)
+            sessions[timeouts] = session
+            return session
+        }
+    }
+
+    /// Sends `outgoing` to the real network with `timeouts`; `completion` gets the exchange or the transport error.
+    /// Returns a function that cancels the request.
+    func perform(_ outgoing: OutgoingRequest, timeouts: Timeouts, onRedirect: @escaping RedirectHandler,
                  completion: @escaping @Sendable (Result<Exchange, any Error>) -> Void) -> @Sendable () -> Void {
-        let session = session
         let transfers = transfers
         // The task, once made; `cancelled` stops it being made at all when cancel() comes first.
         let handle = LockedBox<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
         // Creating or starting a task on another session inside `startLoading()` trips libdispatch on corelibs
         // (`dispatch_sync` on a queue the thread already owns): do both on another queue.
         DispatchQueue.global().async {
-            let task = Self.task(for: outgoing, on: session)
+            let task = Self.task(for: outgoing, on: self.session(for: timeouts))
             transfers.begin(task, onRedirect: onRedirect, completion: completion)
             let cancelled = handle.withLock { state -> Bool in
                 state.task = task
@@ -100,9 +132,9 @@ final class Recorder: Sendable {
         }
     }
 
-    /// Lets tasks in flight finish, then releases the session.
+    /// Lets tasks in flight finish, then releases the sessions.
     func close() {
-        session.finishTasksAndInvalidate()
+        for session in sessions.withLock({ Array($0.values) }) { session.finishTasksAndInvalidate() }
     }
 }
 

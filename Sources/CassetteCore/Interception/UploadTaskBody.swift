@@ -7,19 +7,15 @@ import FoundationNetworking
 ///
 /// On swift-corelibs-foundation, `upload(for:from:)`, `upload(for:fromFile:)` and their task forms keep the body in
 /// the task's internal `knownBody`, an enum `_Body { none, data(DispatchData), file(URL), stream(InputStream) }`
-/// (URLSessionTask.swift). No public API reads it, so this reads it by reflection: the one place the harness leans
-/// on corelibs internals for uploads. `UploadTaskBodyTests` fails loudly if a toolchain moves it.
+/// (URLSessionTask.swift). No public API reads it, so this reads it by reflection (see ``CorelibsReflection``).
+/// `UploadTaskBodyTests` fails loudly if a toolchain moves it.
 ///
 /// Apple's platforms give no such way: an upload whose body the protocol cannot see fails with a clear error.
 enum UploadTaskBody {
     static func read(from task: URLSessionUploadTask) -> Result<Data?, Unservable> {
         #if canImport(FoundationNetworking)
-        var mirror: Mirror? = Mirror(reflecting: task)
-        while let current = mirror {
-            if let known = current.children.first(where: { $0.label == "knownBody" }) {
-                return body(in: known.value)
-            }
-            mirror = current.superclassMirror
+        if let known = CorelibsReflection.storedValue("knownBody", of: task) {
+            return body(in: known)
         }
         return .failure(Unservable(
             what: "an upload task whose body this toolchain's swift-corelibs-foundation keeps where the cassette cannot find it (no `knownBody`)",

@@ -58,7 +58,7 @@ struct CassetteRecording: Sendable {
                                                  duration: Self.seconds(since: started)), for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 live.state.withLock { $0.recorded[pending.slot] = slot }
-                let setCookie = SessionCookies.setCookie(in: response.headers, from: nil)
+                let setCookie = AppSession.setCookie(in: response.headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
                 if (error as? URLError)?.code == .cancelled {

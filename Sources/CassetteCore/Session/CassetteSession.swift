@@ -14,7 +14,7 @@ import FoundationNetworking
 final class CassetteSession: Sendable {
     let settings: CassetteSettings
     /// The cookie handling of the sessions made from the cassette's configuration.
-    let cookies: SessionCookies
+    let appSession: AppSession
     private let opened: OpenedCassette
     private let replay: CassetteReplay
     /// Where the requests the recordings do not answer go.
@@ -38,7 +38,7 @@ final class CassetteSession: Sendable {
     /// Opens the cassette: loads what it replays (see ``OpenedCassette``) and claims the file for this process.
     init(settings: CassetteSettings, configuration: URLSessionConfiguration) throws(CassetteError) {
         self.settings = settings
-        cookies = SessionCookies(configuration: configuration)
+        appSession = AppSession(configuration: configuration)
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
         // A drift check writes nothing: it shares the file like a replay.
@@ -48,7 +48,7 @@ final class CassetteSession: Sendable {
         let state = LockedBox(SessionState(index: index))
         self.state = state
         let live = opened.recordsMisses
-            ? LiveNetwork(recorder: Recorder(), cookies: cookies, redaction: settings.redaction, state: state) : nil
+            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), cookies: appSession, redaction: settings.redaction, state: state) : nil
         self.live = live
         network = if let live {
             settings.mode == .drift ? .driftCheck(DriftCheck(settings: settings, opened: opened, live: live))
@@ -73,6 +73,9 @@ final class CassetteSession: Sendable {
         case recording(CassetteRecording.Pending)
         case driftCheck(DriftCheck.Pending)
     }
+
+    /// Whether requests without a recording go to the real network (to be recorded, or compared in mode drift).
+    var reachesNetwork: Bool { opened.recordsMisses }
 
     /// Decides how to answer `outgoing`. Replay ends here, with no closure or recording bookkeeping.
     func answer(_ outgoing: OutgoingRequest) -> Answer {

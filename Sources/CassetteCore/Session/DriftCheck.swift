@@ -59,7 +59,7 @@ struct DriftCheck: Sendable {
                 let differences = DriftComparison.differences(recorded: pending.recorded?.interaction, status: exchange.response.statusCode,
                                                               headers: headers, body: exchange.body)
                 finish(pending, differences: differences, secrets: secrets)
-                let setCookie = SessionCookies.setCookie(in: headers, from: nil)
+                let setCookie = AppSession.setCookie(in: headers, from: nil)
                 deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
             case .failure(let error):
                 let cancelled = (error as? URLError)?.code == .cancelled

@@ -8,8 +8,8 @@ import FoundationNetworking
 /// one ``Recorder``, the app session's cookies, and what live responses teach the cassette.
 struct LiveNetwork: Sendable {
     let recorder: Recorder
-    /// The cookie handling of the app's sessions: redirects store their cookies there.
-    let cookies: SessionCookies
+    /// The app's sessions' settings: redirects store their cookies there, and requests go with their timeouts.
+    let cookies: AppSession
     let redaction: Redaction
     /// The cassette's shared state: what responses teach is added to ``SessionState/learned``.
     let state: LockedBox<SessionState>
@@ -21,8 +21,8 @@ struct LiveNetwork: Sendable {
               completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) -> @Sendable () -> Void {
         let cookies = cookies
         let mainDocumentURL = outgoing.request.mainDocumentURL
-        return recorder.perform(outgoing, onRedirect: { response, next in
-            if let setCookie = SessionCookies.setCookie(in: response.headerFields, from: response.url) {
+        return recorder.perform(outgoing, timeouts: cookies.timeouts, onRedirect: { response, next in
+            if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
                 cookies.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
             }
             return cookies.redirecting(next)

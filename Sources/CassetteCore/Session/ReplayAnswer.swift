@@ -11,7 +11,7 @@ struct ReplayAnswer: Sendable {
         /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not, and
         /// `redirectedTo` that URL parsed. `cookies` are the `Set-Cookie` values of the redirects and the response.
         case response(status: Int, headers: [String: String], body: Data, httpVersion: String, recordedURL: String?,
-                      redirectedTo: URL?, redirects: [RecordedRedirect], cookies: [SessionCookies.SetCookie])
+                      redirectedTo: URL?, redirects: [RecordedRedirect], cookies: [AppSession.SetCookie])
         case failure(RecordedFailure)
         /// Neither a response nor a failure was recorded.
         case unusable
@@ -91,11 +91,11 @@ extension ReplayAnswer {
 
     /// The `Set-Cookie` values of `redirects` (from their URLs) and then of the response (from the URL it is
     /// delivered from), in the order the session stores them.
-    static func setCookies(_ headers: [String: String], _ redirects: [RecordedRedirect]) -> [SessionCookies.SetCookie] {
+    static func setCookies(_ headers: [String: String], _ redirects: [RecordedRedirect]) -> [AppSession.SetCookie] {
         var cookies = redirects.compactMap { hop in
-            SessionCookies.setCookie(in: hop.headers, from: URL(string: hop.url))
+            AppSession.setCookie(in: hop.headers, from: URL(string: hop.url))
         }
-        if let own = SessionCookies.setCookie(in: headers, from: nil) { cookies.append(own) }
+        if let own = AppSession.setCookie(in: headers, from: nil) { cookies.append(own) }
         return cookies
     }
 }

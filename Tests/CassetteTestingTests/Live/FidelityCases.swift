@@ -187,6 +187,22 @@ extension FidelityCase {
             request.timeoutInterval = 1
             return await Observation.data(request, on: session)
         },
+        FidelityCase(description: "a session configured with additional headers: a bearer token, a client header, a user agent") { configuration in
+            configuration.httpAdditionalHeaders = ["Authorization": "Bearer \(token)", "X-Client": "fidelity", "User-Agent": "FidelityApp/1.0"]
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            var echoed = await Observation.data(request("/headers", headers: ["X-Client": "the request's own"]), on: session)
+            let bearer = await Observation.data(request("/bearer"), on: session)
+            echoed.notes = ["\(bearer.status ?? 0)", String(decoding: bearer.body, as: UTF8.self)]
+            return echoed
+        },
+        FidelityCase(description: "a session whose timeoutIntervalForRequest is shorter than the server's delay",
+                     recordsTransportErrors: true) { configuration in
+            configuration.timeoutIntervalForRequest = 1
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            return await Observation.data(request("/delay/3"), on: session)
+        },
         FidelityCase(description: "16 concurrent requests") { configuration in
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The cassette handles cookies for the session under test, as the platform's HTTP loading would.
 @Suite("Cookies land in the session's storage and go out with its requests")
-struct SessionCookiesTests {
+struct AppSessionTests {
     private func interaction(_ url: String, setCookie: String? = nil, requestCookie: String? = nil,
                              redirects: [RecordedRedirect] = []) -> Interaction {
         var responseHeaders = ["Content-Type": "text/plain"]
@@ -73,7 +73,7 @@ struct SessionCookiesTests {
         configuration.httpCookieStorage?.setCookies(
             HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "a=b; Path=/"], for: URL(string: "http://api.test/")!),
             for: URL(string: "http://api.test/")!, mainDocumentURL: nil)
-        let cookies = SessionCookies(configuration: configuration)
+        let cookies = AppSession(configuration: configuration)
         let request = URLRequest(url: URL(string: "http://api.test/x")!)
         #expect(cookies.addingCookies(to: request).value(forHTTPHeaderField: "Cookie") == "a=b")
         configuration.httpShouldSetCookies = false

@@ -3,15 +3,17 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The cookie handling of the session under test, done by the cassette as the platform's own HTTP loading does it.
+/// The settings of the session under test that the platform's own HTTP loading applies, applied by the cassette
+/// instead: its cookies (here), its additional headers and its timeouts (`AppSession+Configuration.swift`).
 ///
 /// A custom `URLProtocol` replaces the loading that sends cookies and stores `Set-Cookie` answers, so the cassette
 /// does both, with the cookie storage and policies of the configuration it handed out: a recorded request carries
 /// exactly the cookies the app's session would have sent, and answers land in the app's storage on record and on
 /// replay alike. The recording session keeps no cookies of its own.
-struct SessionCookies: Sendable {
+struct AppSession: Sendable {
     /// The configuration the cassette's sessions are made from. It is read when each request runs, so a
-    /// `useConfiguration` body may set its own `httpCookieStorage` before making its session.
+    /// `useConfiguration` body may set its own `httpCookieStorage`, `httpAdditionalHeaders` or timeouts before making
+    /// its session.
     let configuration: URLSessionConfiguration
 
     /// `request` with a `Cookie` header from the session's storage, when the session sends cookies and the request

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one place the harness reads swift-corelibs-foundation's internals, by reflection (`Mirror`, walking
+/// superclasses to a stored property of a given name), because no public API gives what a `URLProtocol` needs there:
+///
+/// | what | read from | when | pinned by |
+/// |---|---|---|---|
+/// | the work queue a protocol must call its client on | `URLSession.workQueue`, `URLSessionTask.workQueue` | once per recording cassette; per replay that waits (``ReplayLatency``) | `ClientQueuesTests` |
+/// | an upload task's body | `URLSessionTask.knownBody` | per upload task | `UploadTaskBodyTests` |
+/// | the configuration of a recorded request's session | `URLSessionTask.session` | per recorded request | `AppSessionConfigurationTests` |
+///
+/// A replay that answers at once reads none of them. A lookup costs some 15 µs (measured in a release build), which
+/// is why none runs on that path. Should a toolchain rename a property, its lookup gives `nil` and the test that
+/// pins it fails. Apple's platforms are never asked: there the public API is enough, or the harness says it cannot.
+enum CorelibsReflection {
+    /// The stored property `label` of `object` (or of its superclasses), when it holds a `Value`.
+    static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
+        storedValue(label, of: object) as? Value
+    }
+
+    /// The stored property `label` of `object` (or of its superclasses), whatever it holds.
+    static func storedValue(_ label: String, of object: AnyObject) -> Any? {
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            if let child = current.children.first(where: { $0.label == label }) { return child.value }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+}
