@@ -72,6 +72,7 @@ struct RecordingMistakesTests {
             }
             #expect(error?.code == .nothingRecorded)
             #expect(error?.message.contains("URLSession.shared") == true)
+            #expect(error?.message.contains("A WebSocket task never reaches a cassette") == true)
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("empty.json").path))
         }
     }
