@@ -48,8 +48,8 @@ struct LiveSessionSettingsTests {
 
     #if canImport(FoundationNetworking)
     @Test("a session made from another configuration that lists the cassette's protocol is refused while recording, naming what to do")
-    func foreignConfigurationIsRefused() async throws {
-        try await withTemporaryDirectory { directory in
+    func foreignConfigurationIsRefused() async {
+        await withTemporaryDirectory { directory in
             let error = await #expect(throws: CassetteError.self) {
                 try await Cassette.use("foreign", record: .all, options: .init(directory: .at(directory))) { _ in
                     let own = try #require(Cassette.current).configuration
