@@ -48,7 +48,7 @@ final class CassetteSession: Sendable {
         let state = LockedBox(SessionState(index: index))
         self.state = state
         let live = opened.recordsMisses
-            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), cookies: appSession, redaction: settings.redaction, state: state) : nil
+            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), appSession: appSession, redaction: settings.redaction, state: state) : nil
         self.live = live
         network = if let live {
             settings.mode == .drift ? .driftCheck(DriftCheck(settings: settings, opened: opened, live: live))

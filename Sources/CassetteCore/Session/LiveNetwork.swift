@@ -5,11 +5,11 @@ import FoundationNetworking
 #endif
 
 /// The real network as a cassette's live jobs (``CassetteRecording`` and ``DriftCheck``) reach it: the cassette's
-/// one ``Recorder``, the app session's cookies, and what live responses teach the cassette.
+/// one ``Recorder``, the app session's settings, and what live responses teach the cassette.
 struct LiveNetwork: Sendable {
     let recorder: Recorder
     /// The app's sessions' settings: redirects store their cookies there, and requests go with their timeouts.
-    let cookies: AppSession
+    let appSession: AppSession
     let redaction: Redaction
     /// The cassette's shared state: what responses teach is added to ``SessionState/learned``.
     let state: LockedBox<SessionState>
@@ -19,13 +19,13 @@ struct LiveNetwork: Sendable {
     /// Returns a function that cancels the request.
     func send(_ outgoing: OutgoingRequest,
               completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) -> @Sendable () -> Void {
-        let cookies = cookies
+        let appSession = appSession
         let mainDocumentURL = outgoing.request.mainDocumentURL
-        return recorder.perform(outgoing, timeouts: cookies.timeouts, onRedirect: { response, next in
+        return recorder.perform(outgoing, timeouts: appSession.timeouts, onRedirect: { response, next in
             if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
-                cookies.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
+                appSession.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
             }
-            return cookies.redirecting(next)
+            return appSession.redirecting(next)
         }, completion: completion)
     }
 
