@@ -52,6 +52,9 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let expiredRecordings = Code("expiredRecordings")
         /// In mode ``RecordMode/drift``, a live answer differs from its recording (or has none).
         public static let drift = Code("drift")
+        /// On replay, the app's delegate decided a redirect or an authentication challenge otherwise than it did
+        /// when the request was recorded (see ``TaskDelegate``): what it now asks for was never recorded.
+        public static let delegateDecidedOtherwise = Code("delegateDecidedOtherwise")
         /// A HAR file could not be read: it is not JSON, or an entry lacks what HAR requires.
         public static let invalidHAR = Code("invalidHAR")
     }

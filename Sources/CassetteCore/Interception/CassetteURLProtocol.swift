@@ -42,7 +42,14 @@ class CassetteURLProtocol: URLProtocol {
         }
         let live: CassetteSession.LiveRequest
         switch cassette.answer(outgoing) {
-        case .now(let outcome, let delay):
+        case .now(let outcome, let delay, let asks):
+            // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
+            if let asks, case .response(let final, _, _) = outcome, let delegate = TaskDelegate.of(task, request: request) {
+                return deliver(outcome, after: delay, cookies: cassette.appSession,
+                               asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
+                    cassette.delegateDecidedOtherwise(asks, decision)
+                }
+            }
             // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
             guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
             return deliver(outcome, after: delay, cookies: cassette.appSession)
@@ -57,7 +64,8 @@ class CassetteURLProtocol: URLProtocol {
         // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
         let workQueue = cassette.clientQueue
         let cookies = cassette.appSession
-        let cancel = cassette.send(live) { outcome in
+        // The task's delegate decides its redirects and challenges as they come (see TaskDelegate).
+        let cancel = cassette.send(live, delegate: TaskDelegate.of(task, request: request)) { outcome in
             if let workQueue {
                 workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
             } else {
@@ -90,7 +98,7 @@ class CassetteURLProtocol: URLProtocol {
     /// meanwhile; a delay that reaches the request's timeout fails it then, as `URLError(.timedOut)`.
     ///
     /// The answer comes from a timer on a global queue, so on corelibs it hops to the task's own work queue, found
-    /// by reflection for each waiting replay (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
+    /// by reflection for each waiting replay (and each replay that asked the task's delegate) (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
     private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession) {
         var answer = outcome
         var wait = delay
@@ -108,6 +116,23 @@ class CassetteURLProtocol: URLProtocol {
                 workQueue.async { loader.deliverUnlessStopped(answer, cookies: cookies) }
             } else {
                 loader.deliverUnlessStopped(answer, cookies: cookies)
+            }
+        }
+    }
+
+    /// Delivers a replayed `outcome` once the task's delegate has decided as it did when recorded (see
+    /// ``DelegateReplay``), after `delay` seconds; a delegate that cancels the challenge it cancelled then fails the
+    /// task as it did live, and one that decides otherwise fails it with the error `decidedOtherwise` makes.
+    private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession, asking replay: DelegateReplay,
+                         decidedOtherwise: @escaping @Sendable (String) -> any Error) {
+        // As in startLoading(): the protocol goes to the queue the delegate answers on; its state is in LockedBoxes.
+        nonisolated(unsafe) let loader = self
+        let url = replay.final.url
+        replay.run { verdict in
+            switch verdict {
+            case .deliver: loader.deliver(outcome, after: delay, cookies: cookies)
+            case .cancelled: loader.deliver(.failure(Outcome.cancelledByDelegate(url)), after: 0, cookies: cookies)
+            case .decidedOtherwise(let decision): loader.deliver(.failure(decidedOtherwise(decision)), after: 0, cookies: cookies)
             }
         }
     }
@@ -149,25 +174,20 @@ class CassetteURLProtocol: URLProtocol {
 extension HTTPURLResponse {
     /// The response as this platform's URLSession can deliver it.
     ///
-    /// swift-corelibs-foundation turns a `401`/`407` carrying `WWW-Authenticate`/`Proxy-Authenticate` into an
-    /// authentication challenge and, unless a session delegate answers it, never completes the task, not even at its
-    /// timeout. Apple's platforms deliver the response. So on corelibs the challenge headers are withheld from the
-    /// client (the cassette keeps them) and the code under test gets the 401, as it would on Apple's platforms.
+    /// swift-corelibs-foundation turns a `401` it reads as a challenge (see ``AuthenticationRequest``) into an
+    /// authentication challenge for the session's delegate, which the cassette has already asked (see
+    /// ``TaskDelegate``); with no delegate, or one that gives no credential, it never completes the task, not even at
+    /// its timeout, where Apple's platforms deliver the response. So on corelibs the `WWW-Authenticate` header of
+    /// such a `401` is withheld from the client (the cassette keeps it) and the code under test gets the `401`, as it
+    /// would on Apple's platforms. Any other `401`, and a `407`, is delivered as it is, as corelibs delivers it.
     var withoutUnanswerableChallenge: HTTPURLResponse {
         #if canImport(FoundationNetworking)
-        guard statusCode == 401 || statusCode == 407, let url else { return self }
+        guard statusCode == 401, let url, AuthenticationRequest.isChallenge(self) else { return self }
         var headers: [String: String] = [:]
-        var withheld = false
         for (name, value) in allHeaderFields {
             let name = String(describing: name)
-            if name.equalsIgnoringASCIICase("WWW-Authenticate")
-                || name.equalsIgnoringASCIICase("Proxy-Authenticate") {
-                withheld = true
-            } else {
-                headers[name] = String(describing: value)
-            }
+            if !name.equalsIgnoringASCIICase("WWW-Authenticate") { headers[name] = String(describing: value) }
         }
-        guard withheld else { return self }
         return HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) ?? self
         #else
         return self

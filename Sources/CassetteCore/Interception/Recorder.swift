@@ -14,10 +14,11 @@ import FoundationNetworking
 /// the API the app used for its body (see ``OutgoingRequest/BodyForm``).
 ///
 /// The session has a delegate rather than completion handlers: swift-corelibs-foundation never completes a
-/// completion-handler task whose answer is a `401` with `WWW-Authenticate` (it waits on an authentication challenge
-/// forever, past the timeout). The delegate keeps the response and body as they arrive, declines the challenge,
-/// and hands back the `401` exactly as the server sent it. It also sees each redirect, so that cookies a redirect
-/// sets reach the app's storage before the next hop is sent, as they would live.
+/// completion-handler task whose answer is a Basic challenge (it waits on it forever, past the timeout). The
+/// delegate keeps the response and body as they arrive, and hands each redirect and each challenge to the
+/// ``LiveNetwork`` (which stores a redirect's cookies and asks the app's ``TaskDelegate``): a redirect is followed
+/// with the request it gets back, or not at all; a challenge is answered with the credential it gets back, or
+/// declined, and the `401` is handed back exactly as the server sent it.
 final class Recorder: Sendable {
     /// The timeouts of the app's session a request comes from.
     struct Timeouts: Hashable, Sendable {
@@ -37,15 +38,26 @@ final class Recorder: Sendable {
     /// Where a live answer is handed to the app's task: see ``ClientQueues/clientQueue(for:)``.
     let clientQueue: DispatchQueue?
 
-    /// What a real request produced: the final response, its decoded body and the redirects before it.
+    /// What a real request produced: the final response, its decoded body and the responses before it (redirects
+    /// followed, challenges answered).
     struct Exchange: Sendable {
         let response: HTTPURLResponse
         let body: Data
         let redirects: [RecordedRedirect]
+        /// Whether the app's delegate cancelled the challenge `response` is: the app gets `URLError(.cancelled)`.
+        var cancelledByDelegate = false
+        /// The credentials the app's delegate gave for challenges, in order: secrets the stored request never held.
+        var credentials: [URLCredential] = []
     }
 
-    /// Called at each redirect with the redirect response and the next request; returns the request to send.
-    typealias RedirectHandler = @Sendable (HTTPURLResponse, URLRequest) -> URLRequest
+    /// Called at each redirect with the redirect response and the request the session proposes; hands `decided`
+    /// the request to send, or `nil` to stop there (the redirect is then the final response).
+    typealias RedirectHandler = @Sendable (_ response: HTTPURLResponse, _ proposed: URLRequest,
+                                           _ decided: @escaping @Sendable (URLRequest?) -> Void) -> Void
+    /// Called at each authentication challenge with the `401`; hands `answered` the credential to retry with, or
+    /// `nil` to decline (the `401` is then the final response).
+    typealias ChallengeHandler = @Sendable (_ response: HTTPURLResponse,
+                                            _ answered: @escaping @Sendable (URLCredential?) -> Void) -> Void
 
     /// A recorder whose first session has `timeouts` (the ones the cassette's configuration has when it opens).
     init(timeouts: Timeouts) {
@@ -87,6 +99,7 @@ final class Recorder: Sendable {
     /// Sends `outgoing` to the real network with `timeouts`; `completion` gets the exchange or the transport error.
     /// Returns a function that cancels the request.
     func perform(_ outgoing: OutgoingRequest, timeouts: Timeouts, onRedirect: @escaping RedirectHandler,
+                 onChallenge: @escaping ChallengeHandler,
                  completion: @escaping @Sendable (Result<Exchange, any Error>) -> Void) -> @Sendable () -> Void {
         let transfers = transfers
         // The task, once made; `cancelled` stops it being made at all when cancel() comes first.
@@ -95,7 +108,7 @@ final class Recorder: Sendable {
         // (`dispatch_sync` on a queue the thread already owns): do both on another queue.
         DispatchQueue.global().async {
             let task = Self.task(for: outgoing, on: self.session(for: timeouts))
-            transfers.begin(task, onRedirect: onRedirect, completion: completion)
+            transfers.begin(task, onRedirect: onRedirect, onChallenge: onChallenge, completion: completion)
             let cancelled = handle.withLock { state -> Bool in
                 state.task = task
                 return state.cancelled
@@ -138,7 +151,8 @@ final class Recorder: Sendable {
     }
 }
 
-/// Collects each recording task's response, body and redirects, and declines authentication challenges.
+/// Collects each recording task's response, body and the responses before it, handing each redirect and
+/// challenge to its handlers.
 private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
         var response: HTTPURLResponse?
@@ -146,23 +160,29 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
         var redirects: [RecordedRedirect] = []
         var declinedChallenge = false
         let onRedirect: Recorder.RedirectHandler
+        let onChallenge: Recorder.ChallengeHandler
         let completion: @Sendable (Result<Recorder.Exchange, any Error>) -> Void
     }
 
     private let transfers = LockedBox([Int: Transfer]())
 
-    func begin(_ task: URLSessionTask, onRedirect: @escaping Recorder.RedirectHandler,
+    func begin(_ task: URLSessionTask, onRedirect: @escaping Recorder.RedirectHandler, onChallenge: @escaping Recorder.ChallengeHandler,
                completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(onRedirect: onRedirect, completion: completion) }
+        transfers.withLock {
+            $0[task.taskIdentifier] = Transfer(onRedirect: onRedirect, onChallenge: onChallenge, completion: completion)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        let onRedirect = transfers.withLock { transfers -> Recorder.RedirectHandler? in
-            transfers[task.taskIdentifier]?.redirects.append(RecordedRedirect(response))
-            return transfers[task.taskIdentifier]?.onRedirect
+        let id = task.taskIdentifier
+        guard let onRedirect = transfers.withLock({ $0[id]?.onRedirect }) else { return completionHandler(request) }
+        let transfers = transfers
+        onRedirect(response, request) { next in
+            // A redirect not followed is the final response: it is not one of the responses before it.
+            if next != nil { transfers.withLock { $0[id]?.redirects.append(RecordedRedirect(response)) } }
+            completionHandler(next)
         }
-        completionHandler(onRedirect.map { $0(response, request) } ?? request)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -177,14 +197,28 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        // Record what the server said (a 401 or 407) instead of answering the challenge.
-        transfers.withLock { transfer in
-            transfer[task.taskIdentifier]?.declinedChallenge = true
-            if transfer[task.taskIdentifier]?.response == nil {
-                transfer[task.taskIdentifier]?.response = challenge.failureResponse as? HTTPURLResponse
+        let id = task.taskIdentifier
+        let transfers = transfers
+        let failure = challenge.failureResponse as? HTTPURLResponse
+        // Declined, the challenge's response (a 401) is what the server said, and what is recorded.
+        let decline: @Sendable () -> Void = {
+            transfers.withLock { transfer in
+                transfer[id]?.declinedChallenge = true
+                if transfer[id]?.response == nil { transfer[id]?.response = failure }
             }
+            completionHandler(.cancelAuthenticationChallenge, nil)
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        guard let failure, let onChallenge = transfers.withLock({ $0[id]?.onChallenge }) else { return decline() }
+        onChallenge(failure) { credential in
+            guard let credential else { return decline() }
+            // Answered, the 401 is one of the responses before the final one, and its body is not the final body.
+            transfers.withLock { transfer in
+                transfer[id]?.redirects.append(RecordedRedirect(failure))
+                transfer[id]?.response = nil
+                transfer[id]?.body = Data()
+            }
+            completionHandler(.useCredential, credential)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -3,14 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A redirect response (`3xx`) that a recorded request went through before its final response.
+/// A response that a recorded request went through before its final response: a redirect (`3xx`) the session
+/// followed, or an authentication challenge (`401`) the app's delegate answered with a credential.
 ///
-/// Replay does not show redirects to the client (it answers with the final response and URL, as URLSession does
-/// when it follows them), but it applies what they did: cookies a redirect set land in the session's cookie storage.
+/// Replay answers with the final response and URL, as URLSession does when it follows redirects, and applies what
+/// the responses before it did: cookies they set land in the session's cookie storage. When the task has a
+/// delegate, replay asks it about each of them as it was asked live (see ``TaskDelegate``).
 public struct RecordedRedirect: Sendable, Hashable, Codable {
     /// The status code, e.g. `302`.
     public var status: Int
-    /// The URL that answered with the redirect.
+    /// The URL that gave this response.
     public var url: String
     /// The header fields, `Location` and `Set-Cookie` among them.
     public var headers: [String: String]
@@ -22,7 +24,7 @@ public struct RecordedRedirect: Sendable, Hashable, Codable {
         self.headers = headers
     }
 
-    /// Captures a redirect response the real network gave.
+    /// Captures a response the real network gave before the final one.
     init(_ response: HTTPURLResponse) {
         self.init(status: response.statusCode, url: response.url?.absoluteString ?? "", headers: response.headerFields)
     }

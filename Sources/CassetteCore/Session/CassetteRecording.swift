@@ -45,21 +45,22 @@ struct CassetteRecording: Sendable {
         return Pending(request: request, slot: state.recorded.count - 1)
     }
 
-    /// Sends `pending` to the real network: `deliver` is called exactly once, with what the network answered, after
-    /// the recording is stored. Returns a function that cancels the request.
-    func record(_ pending: Pending, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
+    /// Sends `pending` to the real network, its redirects and challenges decided by the app's `delegate` (see
+    /// ``LiveNetwork/send(_:delegate:completion:)``): `deliver` is called exactly once, with what the network
+    /// answered, after the recording is stored. Returns a function that cancels the request.
+    func record(_ pending: Pending, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
         let started = DispatchTime.now()
         let request = pending.request
-        return live.send(request.outgoing) { [self] result in
+        return live.send(request.outgoing, delegate: delegate) { [self] result in
             switch result {
             case .success(let exchange):
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
                 let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
-                                                 duration: Self.seconds(since: started)), for: pending)
+                                                 duration: Self.seconds(since: started)),
+                                     credentials: exchange.credentials, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 live.state.withLock { $0.recorded[pending.slot] = slot }
-                let setCookie = AppSession.setCookie(in: response.headers, from: nil)
-                deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
+                deliver(Outcome(exchange))
             case .failure(let error):
                 if (error as? URLError)?.code == .cancelled {
                     live.state.withLock { $0.recorded[pending.slot] = .cancelled }
@@ -68,7 +69,7 @@ struct CassetteRecording: Sendable {
                 if settings.recordsTransportErrors {
                     let failure = RecordedFailure(error, description: (error as NSError).localizedDescription)
                     let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.now(),
-                                                     duration: Self.seconds(since: started)), for: pending)
+                                                     duration: Self.seconds(since: started)), credentials: [], for: pending)
                     live.state.withLock { $0.recorded[pending.slot] = slot }
                 } else {
                     live.state.withLock { state in
@@ -86,9 +87,9 @@ struct CassetteRecording: Sendable {
     /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
     /// then redacted with the request's secrets (the request redacted again when the hook ran, as it may have
     /// changed it); nothing when the hook dropped it.
-    private func slot(_ exchange: Interaction, for pending: Pending) -> Slot {
+    private func slot(_ exchange: Interaction, credentials: [URLCredential], for pending: Pending) -> Slot {
         var request = pending.request.stored
-        var secrets = pending.request.secrets
+        var secrets = LiveNetwork.secrets(pending.request.secrets, adding: credentials, of: pending.request.outgoing)
         var exchange = exchange
         if let beforeRecord = settings.hooks.beforeRecord {
             // The hook sees what was sent, not its redacted copy.
@@ -98,7 +99,7 @@ struct CassetteRecording: Sendable {
             // The request's own secrets stay secrets even when the hook removed them from the request (a token the
             // response echoes must not reach the file because its header was dropped).
             let learned = live.state.withLock { $0.learned }
-            (request, secrets) = settings.redaction.redact(edited.request, learned: pending.request.secrets.secrets + learned)
+            (request, secrets) = settings.redaction.redact(edited.request, learned: secrets.secrets + learned)
         }
         var interaction: Interaction
         var learned: [InteractionSecret] = []

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Answers requests from a cassette's recordings: takes the next recording of a request's match key from the
 /// shared ``SessionState/index``, and builds what it answers (with an injected ``Fault`` and the ``ReplayLatency``
@@ -88,16 +91,18 @@ struct CassetteReplay: Sendable {
     }
 
     /// What `played` answers the live request for `url` (its secrets put back into the recording's placeholders),
-    /// or the fault that replaces it, and how long to wait before answering.
+    /// or the fault that replaces it, how long to wait before answering, and, when the task's delegate is to be asked
+    /// about it (see ``DelegateReplay``), the responses before the final one.
     func answer(_ played: Played, to stored: RecordedRequest, key: String, url: URL, secrets: SecretSet)
-        -> (outcome: Outcome, delay: TimeInterval) {
+        -> (outcome: Outcome, delay: TimeInterval, hops: [HTTPURLResponse]?) {
         let answer = answers[played.position]
         var outcome = answer.outcome(for: url, secrets: secrets)
+        let hops = answer.asksDelegate ? answer.hops(secrets: secrets) : nil
         if countsKeys, let fault = settings.faults.first(where: {
             $0.selection.selects(stored, position: played.request, key: key, occurrence: played.occurrence)
         }) {
             outcome = fault.outcome(replacing: outcome, url: url)
         }
-        return (outcome, settings.latency.delay(recorded: answer.duration))
+        return (outcome, settings.latency.delay(recorded: answer.duration), hops)
     }
 }

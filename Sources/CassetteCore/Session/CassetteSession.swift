@@ -62,10 +62,20 @@ final class CassetteSession: Sendable {
     /// How the cassette answers one request.
     enum Answer {
         /// The answer, known at once: a replayed interaction (to be served after `delay` seconds, see
-        /// ``ReplayLatency``) or the cassette's own failure (`delay` 0).
-        case now(Outcome, delay: TimeInterval)
+        /// ``ReplayLatency``) or the cassette's own failure (`delay` 0). `asks` is what the task's delegate, if it
+        /// has one, is asked first (see ``DelegateReplay``).
+        case now(Outcome, delay: TimeInterval, asks: DelegateQuestions? = nil)
         /// The request goes to the real network: pass it to ``send(_:deliver:)``.
         case live(LiveRequest)
+    }
+
+    /// What a replayed answer asks the task's delegate, if it has one (see ``DelegateReplay``): the responses before
+    /// the final one, as the app's session got them, and the request as stored with its secrets, for the error when
+    /// the delegate decides otherwise than when recorded.
+    struct DelegateQuestions: Sendable {
+        let hops: [HTTPURLResponse]
+        let stored: RecordedRequest
+        let secrets: SecretSet
     }
 
     /// A request on its way to the real network, to be recorded or compared with its recording.
@@ -112,8 +122,8 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let played):
-            let (outcome, delay) = replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
-            return .now(outcome, delay: delay)
+            let (outcome, delay, hops) = replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
+            return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, stored: stored, secrets: secrets) })
         case .fail(let error):
             return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .live(let live):
@@ -121,14 +131,15 @@ final class CassetteSession: Sendable {
         }
     }
 
-    /// Sends a request that ``answer(_:)`` sent live: `deliver` is called exactly once, with what the network
+    /// Sends a request that ``answer(_:)`` sent live, its redirects and challenges decided by the app's `delegate`
+    /// (see ``TaskDelegate``): `deliver` is called exactly once, with what the network
     /// answered, after the recording (or the comparison) is stored. Returns a function that cancels the request.
-    func send(_ live: LiveRequest, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+    func send(_ live: LiveRequest, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
         switch (live, network) {
         case (.recording(let pending), .recording(let recording)):
-            return recording.record(pending, deliver: deliver)
+            return recording.record(pending, delegate: delegate, deliver: deliver)
         case (.driftCheck(let pending), .driftCheck(let drift)):
-            return drift.check(pending, deliver: deliver)
+            return drift.check(pending, delegate: delegate, deliver: deliver)
         default:
             // ``answer(_:)`` sends a request live only through the cassette's own network job.
             deliver(.failure(URLError(.resourceUnavailable)))
@@ -151,6 +162,14 @@ final class CassetteSession: Sendable {
             state.failures.append(error)
         }
         return clientError(for: error, storedURL: stored.url)
+    }
+
+    /// Fails a replayed request whose delegate decided otherwise than when it was recorded (see ``DelegateReplay``):
+    /// `decision` says how, and is redacted with the request's secrets; `use` throws the error too.
+    func delegateDecidedOtherwise(_ asked: DelegateQuestions, _ decision: String) -> any Error {
+        let error = settings.delegateDecidedOtherwiseError(asked.stored, asked.secrets.redact(text: decision))
+        state.withLock { $0.failures.append(error) }
+        return clientError(for: error, storedURL: asked.stored.url)
     }
 
     /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects),

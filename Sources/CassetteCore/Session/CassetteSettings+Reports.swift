@@ -67,6 +67,14 @@ extension CassetteSettings {
         return CassetteError(.exhausted, message, cassette: file)
     }
 
+    /// The error for a replayed request whose delegate decided otherwise than when it was recorded: `decision` says
+    /// how, e.g. "stopped at the redirect from … that the recording followed".
+    func delegateDecidedOtherwiseError(_ request: RecordedRequest, _ decision: String) -> CassetteError {
+        CassetteError(.delegateDecidedOtherwise,
+                      "\(describe(request)): the app's delegate \(decision), so what it asks for was never recorded. If the app's decision changed, record the request again: \(recordCommand(mode: .all)).",
+                      cassette: file)
+    }
+
     /// The error for a request that failed in transport while recording.
     func transportError(_ error: any Error, request: RecordedRequest, secrets: SecretSet) -> CassetteError {
         let nsError = error as NSError

@@ -41,10 +41,11 @@ struct DriftCheck: Sendable {
         return Pending(request: request, check: state.checksInFlight.count - 1, recorded: position.map(opened.replayable(at:)))
     }
 
-    /// Sends `pending` to the real network and compares its answer: `deliver` is called exactly once, with what the
+    /// Sends `pending` to the real network (its redirects and challenges decided by the app's `delegate`) and
+    /// compares its answer: `deliver` is called exactly once, with what the
     /// network answered, after the comparison is stored. Returns a function that cancels the request.
-    func check(_ pending: Pending, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
-        live.send(pending.request.outgoing) { [self] result in
+    func check(_ pending: Pending, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
+        live.send(pending.request.outgoing, delegate: delegate) { [self] result in
             switch result {
             case .success(let exchange):
                 let headers = exchange.response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }
@@ -52,15 +53,14 @@ struct DriftCheck: Sendable {
                 // with (so placeholders agree); then keep nothing of it.
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
                 let number = pending.recorded?.position ?? (opened.previous.count + pending.check + 1)
-                let taught = live.learn(from: response, requestSecrets: pending.request.secrets, number: number,
+                var secrets = LiveNetwork.secrets(pending.request.secrets, adding: exchange.credentials, of: pending.request.outgoing)
+                let taught = live.learn(from: response, requestSecrets: secrets, number: number,
                                         sentByClient: pending.request.outgoing.contains)
-                var secrets = pending.request.secrets
                 for secret in taught.learned { secrets.add(learned: secret) }
                 let differences = DriftComparison.differences(recorded: pending.recorded?.interaction, status: exchange.response.statusCode,
                                                               headers: headers, body: exchange.body)
                 finish(pending, differences: differences, secrets: secrets)
-                let setCookie = AppSession.setCookie(in: headers, from: nil)
-                deliver(.response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? []))
+                deliver(Outcome(exchange))
             case .failure(let error):
                 let cancelled = (error as? URLError)?.code == .cancelled
                 let differences = cancelled ? [] : Self.differences(failedWith: (error as NSError).code, recorded: pending.recorded?.interaction)

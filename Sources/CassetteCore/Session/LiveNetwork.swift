@@ -14,19 +14,72 @@ struct LiveNetwork: Sendable {
     /// The cassette's shared state: what responses teach is added to ``SessionState/learned``.
     let state: LockedBox<SessionState>
 
-    /// Sends `outgoing` to the real network (see ``Recorder/perform(_:onRedirect:completion:)``), storing each
-    /// redirect's cookies in the app's session before the next hop is sent, as the session's own loading does.
-    /// Returns a function that cancels the request.
-    func send(_ outgoing: OutgoingRequest,
+    /// Sends `outgoing` to the real network (see ``Recorder/perform(_:timeouts:onRedirect:onChallenge:completion:)``)
+    /// as the app's session would: each redirect's cookies are stored in the app's session before the next hop is
+    /// sent, and the app's `delegate`, if the task has one, decides each redirect and answers each challenge (see
+    /// ``TaskDelegate``), what it decides being what is sent. Returns a function that cancels the request.
+    func send(_ outgoing: OutgoingRequest, delegate: TaskDelegate?,
               completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) -> @Sendable () -> Void {
         let appSession = appSession
         let mainDocumentURL = outgoing.request.mainDocumentURL
-        return recorder.perform(outgoing, timeouts: appSession.timeouts, onRedirect: { response, next in
+        // What the delegate was last handed and answered: the request a redirect is proposed from, how many
+        // challenges came before, the credential last sent, and whether it cancelled a challenge.
+        let asked = LockedBox<(current: URLRequest?, challenges: Int, credentials: [URLCredential], cancelled: Bool)>(
+            (delegate?.request, 0, [], false))
+        let onRedirect: Recorder.RedirectHandler = { response, proposed, decided in
             if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
                 appSession.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
             }
-            return appSession.redirecting(next)
-        }, completion: completion)
+            guard let delegate, let current = asked.withLock({ $0.current }),
+                  let offered = RedirectRequest.next(after: response, from: current) else {
+                return decided(appSession.redirecting(proposed))
+            }
+            delegate.redirect(response, proposing: offered) { chosen in
+                guard let chosen else { return decided(nil) }
+                asked.withLock { $0.current = chosen }
+                decided(appSession.redirecting(appSession.addingAdditionalHeaders(to: chosen)))
+            }
+        }
+        let onChallenge: Recorder.ChallengeHandler = { response, answered in
+            guard let delegate else { return answered(nil) }
+            let (count, lastUsed) = asked.withLock { ($0.challenges, $0.credentials.last) }
+            delegate.challenge(response, previousFailureCount: count, lastUsed: lastUsed) { answer in
+                asked.withLock { state in
+                    state.challenges += 1
+                    switch answer {
+                    case .credential(let credential): state.credentials.append(credential)
+                    case .cancelled: state.cancelled = true
+                    case .none: break
+                    }
+                }
+                if case .credential(let credential) = answer { answered(credential) } else { answered(nil) }
+            }
+        }
+        return recorder.perform(outgoing, timeouts: appSession.timeouts, onRedirect: onRedirect, onChallenge: onChallenge) { result in
+            completion(result.map { exchange in
+                var exchange = exchange
+                (exchange.cancelledByDelegate, exchange.credentials) = asked.withLock { ($0.cancelled, $0.credentials) }
+                return exchange
+            })
+        }
+    }
+
+    /// `secrets` with those of the Basic credentials an exchange sent for its challenges (see ``TaskDelegate``),
+    /// which the stored request never held: the credential, as its `Authorization` header carried it, and its
+    /// password, unless the request's URL holds that password itself (the app chose to send it there, and the URL is
+    /// matched as sent). A response that echoes them is stored with placeholders.
+    static func secrets(_ secrets: SecretSet, adding credentials: [URLCredential], of request: OutgoingRequest) -> SecretSet {
+        var secrets = secrets
+        let url = request.request.url?.absoluteString ?? ""
+        for credential in credentials {
+            let user = credential.user ?? ""
+            let password = credential.password ?? ""
+            secrets.add(requestValue: Data("\(user):\(password)".utf8).base64EncodedString(), origin: .header("authorization"))
+            if !url.contains(password) && !(url.removingPercentEncoding ?? "").contains(password) {
+                secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
+            }
+        }
+        return secrets
     }
 
     /// What a live response teaches: the values the redaction rules find in it (a token, a session cookie) get

@@ -22,6 +22,9 @@ struct ReplayAnswer: Sendable {
     let duration: TimeInterval?
     /// Whether the response holds a placeholder that the live request's secrets turn back into a value.
     private let restores: Bool
+    /// Whether a task's delegate is asked about this answer (see ``DelegateReplay``): it went through responses
+    /// before the final one, or the final one is a redirect or a challenge.
+    let asksDelegate: Bool
     /// Prepares the answer of `interaction`; `placeholderMarkers` are ``Redaction/placeholderMarkers``, worked out
     /// once for the whole cassette.
     init(_ interaction: Interaction, placeholderMarkers: [String]) {
@@ -29,7 +32,9 @@ struct ReplayAnswer: Sendable {
         if let failure = interaction.failure {
             kind = .failure(failure)
             restores = false
+            asksDelegate = false
         } else if let recorded = interaction.response {
+            asksDelegate = !recorded.redirects.isEmpty || RedirectRequest.isFollowed(recorded.status) || recorded.status == 401
             let body = recorded.body?.data ?? Data()
             let recordedURL = recorded.url == interaction.request.url ? nil : recorded.url
             kind = .response(status: recorded.status, headers: Self.lengthFollowing(body, in: recorded.headers), body: body,
@@ -44,6 +49,20 @@ struct ReplayAnswer: Sendable {
         } else {
             kind = .unusable
             restores = false
+            asksDelegate = false
+        }
+    }
+
+    /// The responses before the final one (see ``RecordedRedirect``), as the app's session got them: the live
+    /// request's `secrets` put back into their URLs and headers. Empty for a failure.
+    func hops(secrets: SecretSet) -> [HTTPURLResponse] {
+        guard case .response(_, _, _, let httpVersion, _, _, let redirects, _) = kind else { return [] }
+        let restorer = secrets.restorer
+        return redirects.compactMap { hop in
+            let restored = restores ? hop.replacing(with: restorer, inURL: restorer) : hop
+            return URL(string: restored.url).flatMap {
+                HTTPURLResponse(url: $0, statusCode: restored.status, httpVersion: httpVersion, headerFields: restored.headers)
+            }
         }
     }
 

@@ -45,7 +45,11 @@ extension FidelityCase {
         }
     }
 
-    static let all: [FidelityCase] = [
+    /// Every case: plain sessions, then sessions with a deciding delegate.
+    static let all: [FidelityCase] = plain + delegated
+
+    /// Cases whose session has no delegate.
+    static let plain: [FidelityCase] = [
         data("JSON GET with a repeated query key") {
             request("/get?q=swift%20cassette&city=Z%C3%BCrich&a=1&a=2", headers: ["Accept": "application/json"])
         },
@@ -241,6 +245,69 @@ extension FidelityCase {
             return sentBack
         },
     ]
+
+    /// Cases whose session has a delegate that decides redirects and challenges: what it was asked is compared too.
+    static let delegated: [FidelityCase] = [
+        decided("a delegate that stops at redirects", DecidingDelegate(redirects: .stop), documentedDifference: stoppedRedirectBody) {
+            request("/redirect/2")
+        },
+        decided("a delegate that follows redirects, asked at each hop", DecidingDelegate()) { request("/redirect/3") },
+        decided("a delegate that rewrites a redirect", DecidingDelegate(redirects: .rewrite(path: "/anything?rewritten=yes", header: ("X-Rewritten", "by-delegate")))) {
+            request("/redirect-to?url=%2Fget%3Fa%3D1&status_code=302")
+        },
+        decided("a POST redirected with 303 becomes a GET", DecidingDelegate()) {
+            var request = Self.request("/redirect-to?url=%2Fanything&status_code=303", method: "POST", headers: ["Content-Type": "application/json"])
+            request.httpBody = Data(#"{"sent":"once"}"#.utf8)
+            return request
+        },
+        decided("a POST redirected with 307 keeps its method and body", DecidingDelegate()) {
+            var request = Self.request("/redirect-to?url=%2Fanything&status_code=307", method: "POST", headers: ["Content-Type": "application/json"])
+            request.httpBody = Data(#"{"sent":"twice"}"#.utf8)
+            return request
+        },
+        decided("a delegate that answers a Basic challenge", DecidingDelegate(challenges: [.credential(user: "demo", password: password)])) {
+            request("/basic-auth/demo/\(password)")
+        },
+        decided("a wrong credential, then the right one", DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .credential(user: "demo", password: password)])) {
+            request("/basic-auth/demo/\(password)")
+        },
+        decided("a delegate that cancels a challenge", DecidingDelegate(challenges: [.cancel])) { request("/basic-auth/demo/\(password)") },
+        decided("a delegate that rejects the protection space", DecidingDelegate(challenges: [.reject])) { request("/basic-auth/demo/\(password)") },
+        data("a 401 with a Bearer challenge, which no delegate is asked about") { request("/bearer") },
+    ]
+
+    /// A case that sends one request on a session whose delegate is `delegate`, noting what it was asked.
+    private static func decided(_ name: String, _ delegate: DecidingDelegate, documentedDifference: DocumentedDifference? = nil,
+                                _ build: @escaping @Sendable () -> URLRequest) -> FidelityCase {
+        FidelityCase(description: name, documentedDifference: documentedDifference) { configuration in
+            // Each run gets a fresh delegate with the same policy.
+            await decide(delegate.fresh(), configuration, build())
+        }
+    }
+
+    private static func decide(_ delegate: DecidingDelegate, _ configuration: URLSessionConfiguration, _ request: URLRequest) async -> Observation {
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        var observation = await Observation.data(request, on: session)
+        observation.notes = delegate.log
+        return observation
+    }
+
+    /// A redirect the delegate stops at: swift-corelibs-foundation hands `data(for:)` the redirect with an empty body
+    /// (its `Content-Length` says otherwise); the cassette hands it the body the server sent, as Apple's platforms do.
+    static let stoppedRedirectBody: DocumentedDifference? = {
+        #if canImport(FoundationNetworking)
+        DocumentedDifference(
+            why: "on swift-corelibs-foundation a redirect the delegate stops at has an empty body live; through the cassette it has the server's body",
+            check: { live, recording, replay in
+                var withBody = live
+                withBody.body = recording.body
+                return live.body.isEmpty && !recording.body.isEmpty && recording == withBody && replay == withBody
+            })
+        #else
+        nil
+        #endif
+    }()
 
     /// Downloads: swift-corelibs-foundation gives a URLProtocol no way to hand a download task its file.
     static let linuxDownloads: DocumentedDifference? = {

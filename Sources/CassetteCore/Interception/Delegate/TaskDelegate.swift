@@ -1,0 +1,123 @@
+import Foundation
+import Locking
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app's delegate for one task, asked what URLSession asks it live: whether to follow each redirect
+/// (`willPerformHTTPRedirection`) and how to answer each authentication challenge (`didReceive challenge`).
+///
+/// A custom `URLProtocol` loads in place of the platform's HTTP loading, which is what asks the delegate, so the
+/// cassette asks it instead, with what that loading would hand it (``RedirectRequest``, ``AuthenticationRequest``),
+/// on the session's delegate queue, on record and on replay alike (see ``DelegateReplay``). A recording sends what
+/// the delegate decides: the request it returns for a redirect, the credential it gives for a challenge.
+///
+/// Design note. swift-corelibs-foundation offers a protocol two client calls for this, and neither works there:
+/// `urlProtocol(_:wasRedirectedTo:redirectResponse:)` is a `fatalError`, and a challenge answered with a credential
+/// replaces the task's protocol with the built-in HTTP one (the retried request would bypass the cassette). The
+/// task's delegate is public there (`URLSessionTask.delegate`, the task's own or else its session's); the session the
+/// delegate methods take is not, and is read by reflection (``CorelibsReflection``). It is looked up while recording,
+/// and on replay only for a recording that went through a redirect or a challenge: never for a plain replay.
+/// On Apple's platforms no public API gives a task's session delegate, and ``of(_:request:)`` gives `nil`: redirects
+/// are followed and challenges are not answered there, as the README says.
+struct TaskDelegate: Sendable {
+    let session: URLSession
+    let task: URLSessionTask
+    let delegate: any URLSessionTaskDelegate
+    /// The request as the app made it: the one the first redirect is proposed from.
+    let request: URLRequest
+
+    /// The delegate that decides for `task`, sent as `request`; `nil` when the task has none (it follows every
+    /// redirect and answers no challenge) or the platform does not show it.
+    static func of(_ task: URLSessionTask?, request: URLRequest) -> TaskDelegate? {
+        #if canImport(FoundationNetworking)
+        guard let task, let delegate = task.delegate,
+              let session: URLSession = CorelibsReflection.storedProperty("session", of: task) else {
+            return nil
+        }
+        return TaskDelegate(session: session, task: task, delegate: delegate, request: request)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Asks whether to follow `response` with `proposed`; `decided` gets the request to send, or `nil` to stop
+    /// at the redirect. Only the delegate's first answer counts.
+    func redirect(_ response: HTTPURLResponse, proposing proposed: URLRequest,
+                  decided: @escaping @Sendable (URLRequest?) -> Void) {
+        let once = Once(decided)
+        let (session, task, delegate) = (session, task, delegate)
+        session.delegateQueue.addOperation {
+            delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: proposed) { once.call($0) }
+        }
+    }
+
+    /// How the app answered a challenge, in what it leads to.
+    enum ChallengeAnswer: Sendable {
+        /// Retry with this credential.
+        case credential(URLCredential)
+        /// Cancelled (`.cancelAuthenticationChallenge` or `.rejectProtectionSpace`): the task fails with
+        /// `URLError(.cancelled)`.
+        case cancelled
+        /// No credential to send (`.performDefaultHandling` with none stored, or `.useCredential` with `nil`): the
+        /// app gets the `401`. (swift-corelibs-foundation waits forever there, and Apple's platforms deliver the
+        /// `401`: the cassette does what Apple's platforms do, as the README says.)
+        case none
+    }
+
+    /// Asks how to answer the challenge of `response` (see ``AuthenticationRequest``), the `previousFailureCount`th
+    /// of this task; `lastUsed` is the credential the previous answer sent, which the configuration's credential
+    /// storage does not propose again. `answered` gets what the answer leads to.
+    func challenge(_ response: HTTPURLResponse, previousFailureCount: Int, lastUsed: URLCredential?,
+                   answered: @escaping @Sendable (ChallengeAnswer) -> Void) {
+        guard let space = AuthenticationRequest.protectionSpace(of: response) else { return answered(.none) }
+        let storage = session.configuration.urlCredentialStorage
+        let stored = storage?.credentials(for: space).flatMap { credentials in
+            credentials.keys.sorted().first.flatMap { credentials[$0] }
+        } ?? storage?.defaultCredential(for: space)
+        let proposed = stored == lastUsed ? nil : stored
+        let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
+                                                   previousFailureCount: previousFailureCount, failureResponse: response,
+                                                   error: nil, sender: ChallengeSender())
+        let once = Once<ChallengeAnswer>(answered)
+        let (session, task, delegate) = (session, task, delegate)
+        session.delegateQueue.addOperation {
+            delegate.urlSession(session, task: task, didReceive: challenge) { disposition, credential in
+                switch disposition {
+                case .useCredential: once.call(credential.map(ChallengeAnswer.credential) ?? .none)
+                case .performDefaultHandling: once.call(proposed.map(ChallengeAnswer.credential) ?? .none)
+                case .cancelAuthenticationChallenge, .rejectProtectionSpace: once.call(.cancelled)
+                @unknown default: once.call(.none)
+                }
+            }
+        }
+    }
+}
+
+/// Calls a function with the first value it is given, and ignores the rest: a delegate that calls its completion
+/// handler twice decides once.
+private struct Once<Value: Sendable>: Sendable {
+    private let function: LockedBox<(@Sendable (Value) -> Void)?>
+
+    init(_ function: @escaping @Sendable (Value) -> Void) {
+        self.function = LockedBox(function)
+    }
+
+    func call(_ value: Value) {
+        let first = function.withLock { state -> (@Sendable (Value) -> Void)? in
+            defer { state = nil }
+            return state
+        }
+        first?(value)
+    }
+}
+
+/// The sender of a challenge the cassette hands the app's delegate. Delegates answer through their completion
+/// handler; this object is only there because a challenge must name one.
+private final class ChallengeSender: NSObject, URLAuthenticationChallengeSender {
+    func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {}
+    func continueWithoutCredential(for challenge: URLAuthenticationChallenge) {}
+    func cancel(_ challenge: URLAuthenticationChallenge) {}
+    func performDefaultHandling(for challenge: URLAuthenticationChallenge) {}
+    func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {}
+}
