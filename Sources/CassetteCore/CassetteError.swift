@@ -55,6 +55,9 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         /// On replay, the app's delegate decided a redirect or an authentication challenge otherwise than it did
         /// when the request was recorded (see ``TaskDelegate``): what it now asks for was never recorded.
         public static let delegateDecidedOtherwise = Code("delegateDecidedOtherwise")
+        /// The body threw a network error that the cassette cannot have given: one of its requests went past the
+        /// cassette (`URLSession.shared`, or a session made from another configuration).
+        public static let bypassedCassette = Code("bypassedCassette")
         /// A HAR file could not be read: it is not JSON, or an entry lacks what HAR requires.
         public static let invalidHAR = Code("invalidHAR")
     }

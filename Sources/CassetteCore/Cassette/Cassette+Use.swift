@@ -136,8 +136,8 @@ extension Cassette {
         /// Closes the cassette, then throws what its requests met (one error naming every failure), else the body's
         /// own error, else returns its value.
         func complete<T>(_ result: Result<T, any Error>) throws -> T {
-            let bodyFailed = if case .failure = result { true } else { false }
-            let ending = cassette.close(bodyFailed: bodyFailed)
+            let bodyError: (any Error)? = if case .failure(let error) = result { error } else { nil }
+            let ending = cassette.close(bodyError: bodyError)
             for warning in ending.warnings { StandardError.write("warning: " + warning.at(callSite).description) }
             guard let combined = CassetteError.combining(ending.failures) else { return try result.get() }
             if case .failure(let error) = result, !(error is CassetteError) {

@@ -127,12 +127,17 @@ public final class Cassette: Sendable {
     /// (unless the body failed and `savesOnError` is false) and returns every failure its requests met, then the
     /// save's, each redacted, and what it has to say about interactions it never replayed (see
     /// ``UnusedInteractions``). After this, requests through its sessions fail with a "closed" error.
-    package func close(bodyFailed: Bool) -> Ending {
+    ///
+    /// `bodyError` is what the body threw, if anything: when it is a network error the cassette cannot have given,
+    /// a request went past the cassette, and a failure says so (see ``CassetteSession/bypassError(_:)``).
+    package func close(bodyError: (any Error)?) -> Ending {
+        let bodyFailed = bodyError != nil
         if let session = made.withLock({ $0 }) {
             if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         }
         defer { ProtocolRoutes.close(protocolClass, file: file) }
         var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
+        if let bypassed = state.bypassError(bodyError) { ending.failures.append(bypassed) }
         if let expired = state.expiredWarning() { ending.warnings.append(expired) }
         // A body that threw stopped early, and a request that failed explains itself better (a request that found
         // no match names the recordings closest to it): what was not replayed then says nothing more.

@@ -197,6 +197,40 @@ final class CassetteSession: Sendable {
         return self.save.close(closed, save: save)
     }
 
+    /// The failure naming a request that went past the cassette, when the body's `error` is a network error (no
+    /// connection, no host, a timeout, TLS) that this cassette cannot have given: it reaches no network, it injects no
+    /// ``Fault``, its latency times nothing out, and it holds no recorded failure with that code. Such a request was
+    /// sent by `URLSession.shared` or a session made from another configuration, and failed for want of a network
+    /// (as in CI). `nil` for any other error, and for a cassette that records (a bypassing request then succeeds,
+    /// and only "Nothing was recorded" can tell).
+    func bypassError(_ error: (any Error)?) -> CassetteError? {
+        guard let error, !opened.recordsMisses, settings.faults.isEmpty else { return nil }
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
+              nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
+              !opened.previous.contains(where: { $0.failure?.code == nsError.code }) else {
+            return nil
+        }
+        let failingURL = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
+            ?? (nsError.userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
+        let place = failingURL.map { url in
+            " for " + URLParts.withoutQuery(settings.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
+        } ?? ""
+        return CassetteError(.bypassedCassette, """
+            The body threw URLError \(nsError.code)\(place), which this cassette cannot have given: in record mode \
+            "\(settings.mode)" it reaches no network and holds no recorded failure with that code. The request went \
+            past the cassette (sent by URLSession.shared, or by a session made from another configuration) and failed \
+            for want of a network. Send it through the session or configuration the cassette gives the body (see the \
+            README's "What a cassette cannot see").
+            """, cassette: settings.file)
+    }
+
+    /// The `URLError` codes of a request that found no network: what a request past the cassette gets in CI.
+    private static let connectionFailures: Set<Int> = [
+        URLError.cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed, .notConnectedToInternet,
+        .timedOut, .secureConnectionFailed, .cannotLoadFromNetwork, .internationalRoamingOff, .dataNotAllowed,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+
     /// The interactions of the file that were never replayed, with their positions in it (from 1).
     func unusedInteractions() -> [(position: Int, interaction: Interaction)] {
         state.withLock { $0.index.untaken }.map(opened.replayable(at:))

@@ -76,7 +76,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             bodyError = error
         }
-        let ending = cassette.close(bodyFailed: bodyError != nil)
+        let ending = cassette.close(bodyError: bodyError)
         for failure in ending.failures {
             Issue.record(failure, sourceLocation: test.sourceLocation)
         }

@@ -50,11 +50,14 @@ extension XCTestCase {
     ) rethrows -> T? {
         guard let cassette = openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
                                           file, line) else { return nil }
-        var bodyFailed = true
-        defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
-        let result = try cassette.makeCurrent { try body(cassette) }
-        bodyFailed = false
-        return result
+        do {
+            let result = try cassette.makeCurrent { try body(cassette) }
+            report(cassette.close(bodyError: nil), file, line)
+            return result
+        } catch {
+            report(cassette.close(bodyError: error), file, line)
+            throw error
+        }
     }
 
     /// The `async` form of `withCassette`, for `async` tests; the parameters are the same.
@@ -72,11 +75,14 @@ extension XCTestCase {
     ) async rethrows -> T? {
         guard let cassette = openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
                                           file, line) else { return nil }
-        var bodyFailed = true
-        defer { report(cassette.close(bodyFailed: bodyFailed), file, line) }
-        let result = try await cassette.makeCurrent { try await body(cassette) }
-        bodyFailed = false
-        return result
+        do {
+            let result = try await cassette.makeCurrent { try await body(cassette) }
+            report(cassette.close(bodyError: nil), file, line)
+            return result
+        } catch {
+            report(cassette.close(bodyError: error), file, line)
+            throw error
+        }
     }
 
     /// Opens the cassette `source` (or the one named after this test), or reports why it cannot be opened.

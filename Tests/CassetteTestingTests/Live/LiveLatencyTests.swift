@@ -47,7 +47,7 @@ struct LiveExpiryTests {
             for (now, mode) in [(start, RecordMode.all), (start.addingTimeInterval(30), .once), (start.addingTimeInterval(120), .once)] {
                 let cassette = try open(directory, mode: mode, at: now)
                 _ = try await cassette.makeCurrent { try await Fixture.get(url, on: cassette.session) }
-                #expect(cassette.close(bodyFailed: false).failures.isEmpty)
+                #expect(cassette.close(bodyError: nil).failures.isEmpty)
                 let saved = try #require(try CassetteFile.load(directory.appendingPathComponent("expiring.json")))
                 #expect(saved.count == 1)
                 // Recorded at `start`, still valid 30 s later, recorded again (so renewed) after 120 s.

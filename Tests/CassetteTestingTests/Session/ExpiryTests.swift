@@ -51,7 +51,7 @@ struct ExpiryTests {
             #expect(error?.message.contains("CASSETTE_RECORD=new swift test --filter expiry") == true)
             // The injected clock decides: two days earlier, nothing has expired yet.
             let earlier = try open(directory, mode: .never, expiry: .after(days: 30, otherwise: .fail), at: Self.start.addingTimeInterval(-2 * Self.day))
-            #expect(earlier.close(bodyFailed: false).warnings.isEmpty)
+            #expect(earlier.close(bodyError: nil).warnings.isEmpty)
         }
     }
 
@@ -62,12 +62,12 @@ struct ExpiryTests {
             let cassette = try open(directory, mode: .never, expiry: nil, at: Self.start)
             let (data, _) = try await cassette.makeCurrent { try await Fixture.get("http://api.test/stale", on: cassette.session) }
             #expect(String(decoding: data, as: UTF8.self) == "stale")
-            let ending = cassette.close(bodyFailed: false)
+            let ending = cassette.close(bodyError: nil)
             #expect(ending.failures.isEmpty)
             #expect(ending.warnings.map(\.code) == [.expiredRecordings])
             // After two more days the fresh one has expired too.
             let later = try open(directory, mode: .never, expiry: nil, at: Self.start.addingTimeInterval(2 * Self.day))
-            #expect(later.close(bodyFailed: false).warnings.first?.message.contains("2 recording(s)") == true)
+            #expect(later.close(bodyError: nil).warnings.first?.message.contains("2 recording(s)") == true)
         }
     }
 
@@ -82,7 +82,7 @@ struct ExpiryTests {
             await #expect(throws: URLError.self) {
                 try await cassette.makeCurrent { try await Fixture.get("http://api.test/stale", on: cassette.session) }
             }
-            let ending = cassette.close(bodyFailed: false)
+            let ending = cassette.close(bodyError: nil)
             #expect(ending.failures.map(\.code) == [.transportError])
             #expect(ending.warnings.isEmpty)
         }

@@ -59,7 +59,7 @@ struct UnusedInteractionsTests {
                 options.unused = policy
                 let cassette = try Cassette("four", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "warnAndIgnore")
                 _ = try await cassette.makeCurrent { try await Fixture.get("http://api.test/b", on: cassette.session) }
-                let ending = cassette.close(bodyFailed: false)
+                let ending = cassette.close(bodyError: nil)
                 #expect(ending.failures.isEmpty)
                 #expect(ending.warnings.map(\.code) == Array(repeating: .unusedInteractions, count: warnings))
                 #expect(ending.warnings.first?.message.contains("#1 GET http://api.test/a; #2 GET http://api.test/a; #4 GET http://api.test/c") ?? true)

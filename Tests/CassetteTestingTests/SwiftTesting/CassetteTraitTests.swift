@@ -67,7 +67,7 @@ struct CassetteTraitTests {
                 let (source, options) = CassetteTrait.resolve([.cassette(record: .never, options: place), test_], for: test)
                 let cassette = try Cassette(source, options: options, filePath: #filePath, testName: "backToTheDefault")
                 #expect(cassette.mode == expected)
-                _ = cassette.close(bodyFailed: true)
+                _ = cassette.close(bodyError: CancellationError())
             }
         }
     }
