@@ -22,6 +22,20 @@ extension AppSession {
         Recorder.Timeouts(request: configuration.timeoutIntervalForRequest, resource: configuration.timeoutIntervalForResource)
     }
 
+    /// How long URLSession lets `request` wait for its answer: the request's own `timeoutInterval` when it is not
+    /// URLRequest's default (60 s), else the configuration's `timeoutIntervalForRequest`, and never past
+    /// `timeoutIntervalForResource`; 0 or less for none. A replay that waits (``ReplayLatency``) times out there.
+    func timeout(of request: URLRequest) -> TimeInterval {
+        let own = request.timeoutInterval
+        let perRequest = own != Self.defaultRequestTimeout ? own : configuration.timeoutIntervalForRequest
+        let resource = configuration.timeoutIntervalForResource
+        guard resource > 0 else { return perRequest }
+        return perRequest > 0 ? min(perRequest, resource) : resource
+    }
+
+    /// `URLRequest`'s default `timeoutInterval`.
+    private static let defaultRequestTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
+
     /// Why a request from `task` cannot be recorded as its session would send it, or `nil` when it can.
     ///
     /// The cassette reads its own configuration (``configuration``) when a request runs. A session made from another

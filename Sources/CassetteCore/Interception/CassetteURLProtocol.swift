@@ -95,14 +95,15 @@ class CassetteURLProtocol: URLProtocol {
     }
 
     /// Delivers a replayed outcome after `delay` seconds (see ``ReplayLatency``), unless the task was stopped
-    /// meanwhile; a delay that reaches the request's timeout fails it then, as `URLError(.timedOut)`.
+    /// meanwhile; a delay that reaches the request's timeout (``AppSession/timeout(of:)``) fails it then, as
+    /// `URLError(.timedOut)`.
     ///
     /// The answer comes from a timer on a global queue, so on corelibs it hops to the task's own work queue, found
     /// by reflection for each waiting replay (and each replay that asked the task's delegate) (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
     private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession) {
         var answer = outcome
         var wait = delay
-        let timeout = request.timeoutInterval
+        let timeout = cookies.timeout(of: request)
         if timeout > 0, delay >= timeout, let url = request.url {
             wait = timeout
             answer = .failure(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,

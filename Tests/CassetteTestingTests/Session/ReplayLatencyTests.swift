@@ -64,6 +64,24 @@ struct ReplayLatencyTests {
         }
     }
 
+    @Test("a wait as long as the session's timeoutIntervalForRequest ends in URLError.timedOut then too")
+    func sessionTimeout() async throws {
+        try await withTemporaryDirectory { directory in
+            try slowCassette("slow", duration: 30, in: directory)
+            let seconds = try await elapsed {
+                try await Cassette.useConfiguration("slow", record: .never, options: .init(directory: .at(directory), unused: .ignore, latency: .recorded)) { configuration in
+                    configuration.timeoutIntervalForRequest = 0.3
+                    let session = URLSession(configuration: configuration)
+                    defer { session.finishTasksAndInvalidate() }
+                    let error = await #expect(throws: URLError.self) { try await Fixture.get("http://api.test/slow", on: session) }
+                    #expect(error?.code == .timedOut)
+                }
+            }
+            #expect(seconds >= 0.3)
+            #expect(seconds < 20, "the recorded 30 s were cut short by the session's timeout")
+        }
+    }
+
     @Test("a task cancelled while replay waits fails as cancelled, and the late answer never arrives")
     func cancelWhileWaiting() async throws {
         try await withTemporaryDirectory { directory in
