@@ -46,14 +46,17 @@ struct ReplayLatencyTests {
         }
     }
 
-    @Test("a wait as long as the request's timeout ends in URLError.timedOut at the timeout")
-    func timesOut() async throws {
+    @Test("a wait as long as the timeout (the request's own, or its session's timeoutIntervalForRequest) ends in URLError.timedOut then",
+          arguments: [true, false])
+    func timesOut(setOnRequest: Bool) async throws {
         try await withTemporaryDirectory { directory in
             try slowCassette("slow", duration: 30, in: directory)
             let seconds = try await elapsed {
-                try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), unused: .ignore, latency: .recorded)) { session in
+                try await Cassette.useConfiguration("slow", record: .never, options: .init(directory: .at(directory), unused: .ignore, latency: .recorded)) { configuration in
                     var request = URLRequest(url: URL(string: "http://api.test/slow")!)
-                    request.timeoutInterval = 0.3
+                    if setOnRequest { request.timeoutInterval = 0.3 } else { configuration.timeoutIntervalForRequest = 0.3 }
+                    let session = URLSession(configuration: configuration)
+                    defer { session.finishTasksAndInvalidate() }
                     let error = await #expect(throws: URLError.self) { try await Fixture.send(request, on: session) }
                     #expect(error?.code == .timedOut)
                     #expect(error?.failingURL?.absoluteString == "http://api.test/slow")
@@ -61,24 +64,6 @@ struct ReplayLatencyTests {
             }
             #expect(seconds >= 0.3)
             #expect(seconds < 20, "the recorded 30 s were cut short by the timeout")
-        }
-    }
-
-    @Test("a wait as long as the session's timeoutIntervalForRequest ends in URLError.timedOut then too")
-    func sessionTimeout() async throws {
-        try await withTemporaryDirectory { directory in
-            try slowCassette("slow", duration: 30, in: directory)
-            let seconds = try await elapsed {
-                try await Cassette.useConfiguration("slow", record: .never, options: .init(directory: .at(directory), unused: .ignore, latency: .recorded)) { configuration in
-                    configuration.timeoutIntervalForRequest = 0.3
-                    let session = URLSession(configuration: configuration)
-                    defer { session.finishTasksAndInvalidate() }
-                    let error = await #expect(throws: URLError.self) { try await Fixture.get("http://api.test/slow", on: session) }
-                    #expect(error?.code == .timedOut)
-                }
-            }
-            #expect(seconds >= 0.3)
-            #expect(seconds < 20, "the recorded 30 s were cut short by the session's timeout")
         }
     }
 
