@@ -8,11 +8,12 @@ import FoundationNetworking
 ///
 /// | what | read from | when | pinned by |
 /// |---|---|---|---|
-/// | the work queue a protocol must call its client on | `URLSession.workQueue`, `URLSessionTask.workQueue` | once per recording cassette; per replay that waits (``ReplayLatency``) | `ClientQueuesTests` |
+/// | the work queue a protocol must call its client on | `URLSession.workQueue`, `URLSessionTask.workQueue` | once per recording cassette; per replay that waits (``ReplayLatency``) or asks the task's delegate | `ClientQueuesTests` |
 /// | an upload task's body | `URLSessionTask.knownBody` | per upload task | `UploadTaskBodyTests` |
 /// | the configuration of a recorded request's session | `URLSessionTask.session` | per recorded request | `AppSessionConfigurationTests` |
+/// | the session a task's delegate is called with (``TaskDelegate``) | `URLSessionTask.session` | per recorded request of a task with a delegate; per replay of a recording that went through a redirect or a challenge, for a task with a delegate | `TaskDelegateTests` |
 ///
-/// A replay that answers at once reads none of them. A lookup costs some 15 µs (measured in a release build), which
+/// A replay that answers at once, with no redirect or challenge in its recording, reads none of them. A lookup costs some 15 µs (measured in a release build), which
 /// is why none runs on that path. Should a toolchain rename a property, its lookup gives `nil` and the test that
 /// pins it fails. Apple's platforms are never asked: there the public API is enough, or the harness says it cannot.
 enum CorelibsReflection {
