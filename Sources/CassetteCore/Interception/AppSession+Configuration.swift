@@ -36,18 +36,19 @@ extension AppSession {
     /// `URLRequest`'s default `timeoutInterval`.
     private static let defaultRequestTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
 
-    /// Why a request from `task` cannot be recorded as its session would send it, or `nil` when it can.
+    /// Why a request from a task of `session` (found by ``CorelibsReflection/session(of:)``) cannot be recorded as
+    /// that session would send it, or `nil` when it can.
     ///
     /// The cassette reads its own configuration (``configuration``) when a request runs. A session made from another
     /// configuration that lists the cassette's protocol class sends additional headers and timeouts that, on
     /// swift-corelibs-foundation, a protocol cannot see: recording would send the server another request than live,
     /// and replay could not put back a secret the server echoes from those headers. So while recording, the task's
-    /// session's configuration is read by reflection (``CorelibsReflection``), and a request whose session differs
+    /// session's configuration is read, and a request whose session differs
     /// from the cassette's configuration in those settings fails at once, naming them. On Apple's platforms the
     /// request itself carries its session's headers, and nothing is checked.
-    func unseenSettings(of task: URLSessionTask?) -> Unservable? {
+    func unseenSettings(of session: URLSession?) -> Unservable? {
         #if canImport(FoundationNetworking)
-        guard let task, let session: URLSession = CorelibsReflection.storedProperty("session", of: task) else { return nil }
+        guard let session else { return nil }
         let theirs = session.configuration
         var differing: [String] = []
         if Self.strings(theirs.httpAdditionalHeaders ?? [:]) != Self.strings(configuration.httpAdditionalHeaders ?? [:]) {

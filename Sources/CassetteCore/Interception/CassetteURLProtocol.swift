@@ -36,8 +36,10 @@ class CassetteURLProtocol: URLProtocol {
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         // A cassette that may reach the network checks that the request's session is the one it reads its settings
-        // from: by reflection on corelibs, so never on the way to a replay-only cassette's answer.
-        if cassette.reachesNetwork, let reason = cassette.appSession.unseenSettings(of: task) {
+        // from, and hands its delegate the redirects and challenges: the session is found by reflection on corelibs,
+        // so never on the way to a replay-only cassette's answer.
+        let taskSession = cassette.reachesNetwork ? CorelibsReflection.session(of: task) : nil
+        if let reason = cassette.appSession.unseenSettings(of: taskSession) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         let live: CassetteSession.LiveRequest
@@ -65,7 +67,7 @@ class CassetteURLProtocol: URLProtocol {
         let workQueue = cassette.clientQueue
         let cookies = cassette.appSession
         // The task's delegate decides its redirects and challenges as they come (see TaskDelegate).
-        let cancel = cassette.send(live, delegate: TaskDelegate.of(task, request: request)) { outcome in
+        let cancel = cassette.send(live, delegate: TaskDelegate.of(task, request: request, session: taskSession)) { outcome in
             if let workQueue {
                 workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
             } else {

@@ -17,6 +17,16 @@ import FoundationNetworking
 /// is why none runs on that path. Should a toolchain rename a property, its lookup gives `nil` and the test that
 /// pins it fails. Apple's platforms are never asked: there the public API is enough, or the harness says it cannot.
 enum CorelibsReflection {
+    /// The session `task` belongs to (`URLSessionTask.session`), while it runs; `nil` on Apple's platforms, which
+    /// are never asked.
+    static func session(of task: URLSessionTask?) -> URLSession? {
+        #if canImport(FoundationNetworking)
+        task.flatMap { storedProperty("session", of: $0) }
+        #else
+        nil
+        #endif
+    }
+
     /// The stored property `label` of `object` (or of its superclasses), when it holds a `Value`.
     static func storedProperty<Value>(_ label: String, of object: AnyObject) -> Value? {
         storedValue(label, of: object) as? Value

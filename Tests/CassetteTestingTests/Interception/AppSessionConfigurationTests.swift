@@ -40,14 +40,14 @@ struct AppSessionConfigurationTests {
         let appSession = AppSession(configuration: cassetteConfiguration)
         let own = URLSession(configuration: cassetteConfiguration)
         defer { own.invalidateAndCancel() }
-        #expect(appSession.unseenSettings(of: own.dataTask(with: URL(string: "http://api.test/a")!)) == nil)
+        #expect(appSession.unseenSettings(of: CorelibsReflection.session(of: own.dataTask(with: URL(string: "http://api.test/a")!))) == nil)
 
         let foreign = URLSessionConfiguration.ephemeral
         foreign.httpAdditionalHeaders = ["X-Client": "other"]
         foreign.timeoutIntervalForRequest = 2
         let other = URLSession(configuration: foreign)
         defer { other.invalidateAndCancel() }
-        let reason = try #require(appSession.unseenSettings(of: other.dataTask(with: URL(string: "http://api.test/a")!)),
+        let reason = try #require(appSession.unseenSettings(of: CorelibsReflection.session(of: other.dataTask(with: URL(string: "http://api.test/a")!))),
                                   "corelibs keeps a task's session in a stored property named session")
         #expect(reason.what.contains("httpAdditionalHeaders, timeoutIntervalForRequest"))
         #expect(reason.workaround.contains("make the session from the cassette's configuration"))

@@ -28,11 +28,12 @@ struct TaskDelegate: Sendable {
     let request: URLRequest
 
     /// The delegate that decides for `task`, sent as `request`; `nil` when the task has none (it follows every
-    /// redirect and answers no challenge) or the platform does not show it.
-    static func of(_ task: URLSessionTask?, request: URLRequest) -> TaskDelegate? {
+    /// redirect and answers no challenge) or the platform does not show it. `session` is the task's session when
+    /// the caller has looked it up already (see ``CorelibsReflection/session(of:)``); otherwise it is looked up
+    /// here, and only for a task that has a delegate.
+    static func of(_ task: URLSessionTask?, request: URLRequest, session: URLSession? = nil) -> TaskDelegate? {
         #if canImport(FoundationNetworking)
-        guard let task, let delegate = task.delegate,
-              let session: URLSession = CorelibsReflection.storedProperty("session", of: task) else {
+        guard let task, let delegate = task.delegate, let session = session ?? CorelibsReflection.session(of: task) else {
             return nil
         }
         return TaskDelegate(session: session, task: task, delegate: delegate, request: request)
