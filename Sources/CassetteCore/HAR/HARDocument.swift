@@ -149,6 +149,8 @@ struct HARDocument: Codable, Sendable {
         var failure: RecordedFailure?
         /// The interaction was recorded before durations were kept: `time` says nothing.
         var untimed: Bool?
+        /// How the response's body streamed (see ``RecordedStream``), on the final entry.
+        var stream: RecordedStream?
 
         var isEmpty: Bool { self == CassetteFields() }
     }

@@ -34,6 +34,7 @@ enum HARExport {
                           response: harResponse(status: response.status, headers: response.headers, body: response.body,
                                                 httpVersion: response.httpVersion))
         if response.url != finalURL { final.cassette?.url = response.url }
+        final.cassette?.stream = response.stream
         entries.append(final.withoutEmptyCassetteFields)
         return entries
     }

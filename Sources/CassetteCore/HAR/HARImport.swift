@@ -87,7 +87,8 @@ struct HARImport {
         var recorded = RecordedResponse(status: response.status, headers: headers(response.headers),
                                         body: try body(of: response.content, at: chain[chain.count - 1]),
                                         url: last.cassette?.url ?? last.request.url,
-                                        httpVersion: (response.httpVersion ?? "").isEmpty ? "HTTP/1.1" : response.httpVersion ?? "")
+                                        httpVersion: (response.httpVersion ?? "").isEmpty ? "HTTP/1.1" : response.httpVersion ?? "",
+                                        stream: last.cassette?.stream)
         recorded.redirects = chain.dropLast().map { index in
             let hop = entries[index]
             return RecordedRedirect(status: hop.response?.status ?? 0, url: hop.request.url, headers: headers(hop.response?.headers))

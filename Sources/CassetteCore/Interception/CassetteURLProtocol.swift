@@ -13,7 +13,10 @@ class CassetteURLProtocol: URLProtocol {
     private let cancellation = LockedBox<(@Sendable () -> Void)?>(nil)
     /// Set by `stopLoading()`: from then on the client must not be called (corelibs traps when a protocol reports
     /// on a task its session has already let go).
-    private let stopped = LockedBox(false)
+    let stopped = LockedBox(false)
+    /// Set once the client has the response: a recording handed it through as it arrived (see
+    /// ``Recorder/PassThrough``), or a stream's replay began; what is delivered next adds only body and ending.
+    let began = LockedBox(false)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -52,6 +55,13 @@ class CassetteURLProtocol: URLProtocol {
                     cassette.delegateDecidedOtherwise(asks, decision)
                 }
             }
+            // A stream replays piece by piece to a task that hears it so (see StreamDelivery).
+            if case .stream(let response, let data, let setCookies, let stream) = outcome,
+               CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
+                return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,
+                                      latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
+                                      cookies: cassette.appSession).start()
+            }
             // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
             guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
             return deliver(outcome, after: delay, cookies: cassette.appSession)
@@ -66,13 +76,17 @@ class CassetteURLProtocol: URLProtocol {
         // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
         let workQueue = cassette.clientQueue
         let cookies = cassette.appSession
+        let onWorkQueue: @Sendable (@escaping @Sendable () -> Void) -> Void = { work in
+            if let workQueue { workQueue.async(execute: work) } else { work() }
+        }
+        // A task that hears its body piece by piece gets the response and each piece as they arrive, as live.
+        let passThrough = CorelibsReflection.hearsPieces(task, session: taskSession) ? Recorder.PassThrough(
+            response: { response in onWorkQueue { loader.pass(response, cookies: cookies) } },
+            data: { data in onWorkQueue { loader.pass(data) } }) : nil
         // The task's delegate decides its redirects and challenges as they come (see TaskDelegate).
-        let cancel = cassette.send(live, delegate: TaskDelegate.of(task, request: request, session: taskSession)) { outcome in
-            if let workQueue {
-                workQueue.async { loader.deliverUnlessStopped(outcome, cookies: cookies) }
-            } else {
-                loader.deliverUnlessStopped(outcome, cookies: cookies)
-            }
+        let delegate = TaskDelegate.of(task, request: request, session: taskSession)
+        let cancel = cassette.send(live, delegate: delegate, passThrough: passThrough) { outcome in
+            onWorkQueue { loader.deliverUnlessStopped(outcome, cookies: cookies) }
         }
         if let cancel {
             cancellation.withLock { $0 = cancel }
@@ -140,15 +154,33 @@ class CassetteURLProtocol: URLProtocol {
         }
     }
 
+    /// Hands the client a live response as its headers arrive (see ``Recorder/PassThrough``), storing its cookies
+    /// first, unless the task was stopped.
+    private func pass(_ response: HTTPURLResponse, cookies: AppSession) {
+        guard !stopped.withLock({ $0 }) else { return }
+        let setCookies = AppSession.setCookie(in: response.headerFields, from: nil).map { [$0] } ?? []
+        begin(response, Data(), setCookies, cookies: cookies)
+    }
+
+    /// Hands the client a piece of a live body as it arrives, unless the task was stopped.
+    private func pass(_ data: Data) {
+        guard !stopped.withLock({ $0 }), !data.isEmpty else { return }
+        client?.urlProtocol(self, didLoad: data)
+    }
+
     /// Delivers an outcome that comes after `startLoading()` returned (a live answer, or a replay that waited),
     /// unless the task was stopped (cancelled) meanwhile.
-    private func deliverUnlessStopped(_ outcome: Outcome, cookies: AppSession) {
+    func deliverUnlessStopped(_ outcome: Outcome, cookies: AppSession?) {
         guard !stopped.withLock({ $0 }) else { return }
         deliver(outcome, cookies: cookies)
     }
 
     /// Hands the client an outcome, first storing the cookies its redirects and response set, as the session's
-    /// own loading would.
+    /// own loading would; when the client has the response already (see ``began``), only the ending.
+    ///
+    /// A stream delivered whole (to a task that does not hear pieces) ends as it was recorded: complete, cut with
+    /// its `URLError`, or, when the app cancelled it live, held open until the app cancels again or its timeout
+    /// passes.
     private func deliver(_ outcome: Outcome, cookies: AppSession?) {
         switch outcome {
         case .response(let response, let data, let setCookies):
@@ -159,11 +191,37 @@ class CassetteURLProtocol: URLProtocol {
         case .truncated(let response, let data, let setCookies, let error):
             begin(response, data, setCookies, cookies: cookies)
             client?.urlProtocol(self, didFailWithError: error)
+        case .stream(let response, let data, let setCookies, let stream):
+            begin(response, data, setCookies, cookies: cookies)
+            end(stream.end, url: response.url, holdingFor: cookies?.timeout(of: request) ?? 0)
         }
     }
 
-    /// Stores the cookies of a response, then hands the client the response and its body.
-    private func begin(_ response: HTTPURLResponse, _ data: Data, _ setCookies: [AppSession.SetCookie], cookies: AppSession?) {
+    /// Ends a replayed stream as it was recorded: finished, failed with its `URLError`, or held open (a stream the
+    /// app cancelled live) until the app cancels or `timeout` seconds pass (then `URLError(.timedOut)`; never, for 0).
+    func end(_ end: RecordedStream.End, url: URL?, holdingFor timeout: TimeInterval) {
+        switch end {
+        case .complete:
+            client?.urlProtocolDidFinishLoading(self)
+        case .failed(let code):
+            client?.urlProtocol(self, didFailWithError: URLError(code: code, failingURL: url))
+        case .cancelled:
+            guard timeout > 0 else { return }
+            nonisolated(unsafe) let loader = self
+            let workQueue = task.flatMap(ClientQueues.workQueue(of:))
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                let timedOut: @Sendable () -> Void = {
+                    loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: url)), cookies: nil)
+                }
+                if let workQueue { workQueue.async(execute: timedOut) } else { timedOut() }
+            }
+        }
+    }
+
+    /// Stores the cookies of a response, then hands the client the response and its body; nothing, when the client
+    /// has the response already (it was handed the body as it arrived).
+    func begin(_ response: HTTPURLResponse, _ data: Data, _ setCookies: [AppSession.SetCookie], cookies: AppSession?) {
+        guard !began.withLock({ state in defer { state = true }; return state }) else { return }
         if let cookies {
             for setCookie in setCookies {
                 cookies.store(setCookie, responseURL: response.url, mainDocumentURL: request.mainDocumentURL)

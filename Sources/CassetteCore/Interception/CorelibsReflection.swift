@@ -11,6 +11,7 @@ import FoundationNetworking
 /// | the work queue a protocol must call its client on | `URLSession.workQueue`, `URLSessionTask.workQueue` | once per recording cassette; per replay that waits (``ReplayLatency``) or asks the task's delegate | `ClientQueuesTests` |
 /// | an upload task's body | `URLSessionTask.knownBody` | per upload task | `UploadTaskBodyTests` |
 /// | the configuration of a recorded request's session | `URLSessionTask.session` | per recorded request | `AppSessionConfigurationTests` |
+/// | whether a task hears its body piece by piece (its session calls its delegate, with no completion handler) | `URLSession.taskRegistry.behaviours` | per recorded request; per replay of a stream | `StreamDeliveryTests` |
 /// | the session a task's delegate is called with (``TaskDelegate``) | `URLSessionTask.session` | per recorded request of a task with a delegate; per replay of a recording that went through a redirect or a challenge, for a task with a delegate | `TaskDelegateTests` |
 ///
 /// A replay that answers at once, with no redirect or challenge in its recording, reads none of them. A lookup costs some 15 µs (measured in a release build), which
@@ -24,6 +25,24 @@ enum CorelibsReflection {
         task.flatMap { storedProperty("session", of: $0) }
         #else
         nil
+        #endif
+    }
+
+    /// Whether `task` of `session` hears its body piece by piece. On swift-corelibs-foundation only a task whose
+    /// session calls its delegate (no completion handler, no async `data(for:)`) does: for any other, a protocol's
+    /// `didLoad` replaces what the task got before, so its body must come in one piece. Read from the session's task
+    /// registry, on the task's work queue (where `startLoading()` runs); `false` when the registry cannot be read. On
+    /// Apple's platforms always `true`: the loading system gathers the pieces for a completion handler.
+    static func hearsPieces(_ task: URLSessionTask?, session: URLSession?) -> Bool {
+        #if canImport(FoundationNetworking)
+        guard let task, let session, let registry = storedValue("taskRegistry", of: session),
+              let behaviours = storedValue("behaviours", of: registry as AnyObject) as? [Int: Any],
+              let behaviour = behaviours[task.taskIdentifier] else {
+            return false
+        }
+        return String(describing: behaviour) == "callDelegate"
+        #else
+        return true
         #endif
     }
 

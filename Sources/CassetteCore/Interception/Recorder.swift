@@ -44,10 +44,30 @@ final class Recorder: Sendable {
         let response: HTTPURLResponse
         let body: Data
         let redirects: [RecordedRedirect]
+        /// How the body streamed, when it did (sizes of the body as received); `nil` for a body kept whole.
+        let stream: RecordedStream?
+        /// Whether the response and each piece of its body were handed to the app as they arrived (see
+        /// ``PassThrough``): the app then needs only the ending.
+        let passedThrough: Bool
         /// Whether the app's delegate cancelled the challenge `response` is: the app gets `URLError(.cancelled)`.
         var cancelledByDelegate = false
         /// The credentials the app's delegate gave for challenges, in order: secrets the stored request never held.
         var credentials: [URLCredential] = []
+    }
+
+    /// Hands the app a live answer as it arrives: the final response as soon as its headers came (a challenge that
+    /// may be answered is not one yet), then each piece of its body. Called on the recorder's delegate queue.
+    struct PassThrough: Sendable {
+        let response: @Sendable (HTTPURLResponse) -> Void
+        let data: @Sendable (Data) -> Void
+    }
+
+    /// What a request's exchange is handed to as it goes.
+    struct Handlers: Sendable {
+        let onRedirect: RedirectHandler
+        let onChallenge: ChallengeHandler
+        /// `nil` when the app takes the answer whole (see ``PassThrough``).
+        let passThrough: PassThrough?
     }
 
     /// Called at each redirect with the redirect response and the request the session proposes; hands `decided`
@@ -98,9 +118,9 @@ final class Recorder: Sendable {
 
     /// Sends `outgoing` to the real network with `timeouts`; `completion` gets the exchange or the transport error.
     /// Returns a function that cancels the request.
-    func perform(_ outgoing: OutgoingRequest, timeouts: Timeouts, onRedirect: @escaping RedirectHandler,
-                 onChallenge: @escaping ChallengeHandler,
+    func perform(_ outgoing: OutgoingRequest, timeouts: Timeouts, handlers: Handlers,
                  completion: @escaping @Sendable (Result<Exchange, any Error>) -> Void) -> @Sendable () -> Void {
+        let started = DispatchTime.now()
         let transfers = transfers
         // The task, once made; `cancelled` stops it being made at all when cancel() comes first.
         let handle = LockedBox<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
@@ -108,7 +128,7 @@ final class Recorder: Sendable {
         // (`dispatch_sync` on a queue the thread already owns): do both on another queue.
         DispatchQueue.global().async {
             let task = Self.task(for: outgoing, on: self.session(for: timeouts))
-            transfers.begin(task, onRedirect: onRedirect, onChallenge: onChallenge, completion: completion)
+            transfers.begin(task, started: started, handlers: handlers, completion: completion)
             let cancelled = handle.withLock { state -> Bool in
                 state.task = task
                 return state.cancelled
@@ -121,9 +141,13 @@ final class Recorder: Sendable {
                 state.cancelled = true
                 return state.task
             }
+            guard let task else { return }
+            // What arrived so far is the recording of a stream the app cancelled, complete now, before the app's
+            // own task ends (see RecordingDelegate.finish(_:error:)).
+            transfers.cancel(task)
             // Cancelling waits on URLSession's shared work queue, which the caller (a protocol's stopLoading, on
             // its task's work queue) may be running on: cancel from another queue.
-            if let task { DispatchQueue.global().async { task.cancel() } }
+            DispatchQueue.global().async { task.cancel() }
         }
     }
 
@@ -151,32 +175,41 @@ final class Recorder: Sendable {
     }
 }
 
-/// Collects each recording task's response, body and the responses before it, handing each redirect and
-/// challenge to its handlers.
+/// Collects each recording task's response, body, pieces and the responses before it, handing each redirect and
+/// challenge to its handlers, and the final response and body to the app as they arrive when it takes them so.
 private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer {
+        /// When the request was sent.
+        let started: DispatchTime
+        let handlers: Recorder.Handlers
+        let completion: @Sendable (Result<Recorder.Exchange, any Error>) -> Void
         var response: HTTPURLResponse?
+        /// Seconds from the start to the final response's headers.
+        var head: Double = 0
         var body = Data()
+        var chunks: [RecordedStream.Chunk] = []
         var redirects: [RecordedRedirect] = []
         var declinedChallenge = false
-        let onRedirect: Recorder.RedirectHandler
-        let onChallenge: Recorder.ChallengeHandler
-        let completion: @Sendable (Result<Recorder.Exchange, any Error>) -> Void
+        /// Whether the response went to the app, and so must each piece of its body.
+        var passing = false
+
+        /// Seconds since the start, to the millisecond.
+        var elapsed: Double {
+            (Double(DispatchTime.now().uptimeNanoseconds &- started.uptimeNanoseconds) / 1e6).rounded() / 1e3
+        }
     }
 
     private let transfers = LockedBox([Int: Transfer]())
 
-    func begin(_ task: URLSessionTask, onRedirect: @escaping Recorder.RedirectHandler, onChallenge: @escaping Recorder.ChallengeHandler,
+    func begin(_ task: URLSessionTask, started: DispatchTime, handlers: Recorder.Handlers,
                completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) {
-        transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(onRedirect: onRedirect, onChallenge: onChallenge, completion: completion)
-        }
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(started: started, handlers: handlers, completion: completion) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         let id = task.taskIdentifier
-        guard let onRedirect = transfers.withLock({ $0[id]?.onRedirect }) else { return completionHandler(request) }
+        guard let onRedirect = transfers.withLock({ $0[id]?.handlers.onRedirect }) else { return completionHandler(request) }
         let transfers = transfers
         onRedirect(response, request) { next in
             // A redirect not followed is the final response: it is not one of the responses before it.
@@ -187,12 +220,29 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        let http = response as? HTTPURLResponse
+        let passThrough = transfers.withLock { transfers -> Recorder.PassThrough? in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            transfer.response = http
+            transfer.head = transfer.elapsed
+            // A challenge may yet be answered and retried: its 401 goes to the app only as the final response.
+            transfer.passing = transfer.handlers.passThrough != nil && http.map(AuthenticationRequest.isChallenge) == false
+            transfers[dataTask.taskIdentifier] = transfer
+            return transfer.passing ? transfer.handlers.passThrough : nil
+        }
+        if let passThrough, let http { passThrough.response(http) }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfers.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+        let passThrough = transfers.withLock { transfers -> Recorder.PassThrough? in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            transfer.body.append(data)
+            transfer.chunks.append(RecordedStream.Chunk(at: transfer.elapsed, size: data.count))
+            transfers[dataTask.taskIdentifier] = transfer
+            return transfer.passing ? transfer.handlers.passThrough : nil
+        }
+        passThrough?.data(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
@@ -208,7 +258,7 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
             }
             completionHandler(.cancelAuthenticationChallenge, nil)
         }
-        guard let failure, let onChallenge = transfers.withLock({ $0[id]?.onChallenge }) else { return decline() }
+        guard let failure, let onChallenge = transfers.withLock({ $0[id]?.handlers.onChallenge }) else { return decline() }
         onChallenge(failure) { credential in
             guard let credential else { return decline() }
             // Answered, the 401 is one of the responses before the final one, and its body is not the final body.
@@ -216,6 +266,7 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
                 transfer[id]?.redirects.append(RecordedRedirect(failure))
                 transfer[id]?.response = nil
                 transfer[id]?.body = Data()
+                transfer[id]?.chunks = []
             }
             completionHandler(.useCredential, credential)
         }
@@ -223,10 +274,36 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let response = transfer.response, error == nil || transfer.declinedChallenge {
-            transfer.completion(.success(Recorder.Exchange(response: response, body: transfer.body, redirects: transfer.redirects)))
+        finish(transfer, error: error)
+    }
+
+    /// Ends `task`'s transfer as cancelled, at once: the app cancelled it, and what arrived is what it saw. The
+    /// session's own completion of the task then finds nothing left to do.
+    func cancel(_ task: URLSessionTask) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        finish(transfer, error: URLError(.cancelled))
+    }
+
+    /// Hands `transfer`'s completion the exchange, or the error: a body cut short (`error`) is an exchange only as a
+    /// stream, which records how it ended.
+    private func finish(_ transfer: Transfer, error: (any Error)?) {
+        guard let response = transfer.response else { return transfer.completion(.failure(error ?? URLError(.badServerResponse))) }
+        let end: RecordedStream.End
+        if error == nil || transfer.declinedChallenge {
+            end = .complete
+        } else if let code = (error as? URLError)?.code {
+            end = code == .cancelled ? .cancelled : .failed(code: code.rawValue)
         } else {
-            transfer.completion(.failure(error ?? URLError(.badServerResponse)))
+            return transfer.completion(.failure(error ?? URLError(.badServerResponse)))
         }
+        let isStream = RecordedStream.isStream(contentType: response.headerFields.value(caseInsensitiveKey: "Content-Type"),
+                                               contentLength: response.headerFields.value(caseInsensitiveKey: "Content-Length"),
+                                               chunks: transfer.chunks, end: end)
+        // A body cut short is recorded only as a stream, with how it ended; any other failure is the request's.
+        if end != .complete && !isStream, let error { return transfer.completion(.failure(error)) }
+        transfer.completion(.success(Recorder.Exchange(
+            response: response, body: transfer.body, redirects: transfer.redirects,
+            stream: isStream ? RecordedStream(head: transfer.head, chunks: transfer.chunks, end: end) : nil,
+            passedThrough: transfer.passing)))
     }
 }

@@ -16,28 +16,32 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
     public var url: String
     /// The HTTP version, e.g. `HTTP/1.1`.
     public var httpVersion: String
-    /// The redirect responses the request went through before this one, in order; empty when it was not redirected.
+    /// The responses the request went through before this one, in order (see ``RecordedRedirect``); empty when
+    /// there were none.
     public var redirects: [RecordedRedirect]
+    /// How the body streamed, when it did (see ``RecordedStream``); `nil` for a body kept whole.
+    public var stream: RecordedStream?
 
     /// Creates a recorded response.
     public init(status: Int, headers: [String: String] = [:], body: Body? = nil, url: String,
-                httpVersion: String = "HTTP/1.1", redirects: [RecordedRedirect] = []) {
+                httpVersion: String = "HTTP/1.1", redirects: [RecordedRedirect] = [], stream: RecordedStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.httpVersion = httpVersion
         self.redirects = redirects
+        self.stream = stream
     }
 
     /// Captures a response the real network gave, with its headers as the client saw them.
-    init(_ response: HTTPURLResponse, body data: Data, redirects: [RecordedRedirect] = []) {
+    init(_ response: HTTPURLResponse, body data: Data, redirects: [RecordedRedirect] = [], stream: RecordedStream? = nil) {
         self.init(status: response.statusCode, headers: response.headerFields, body: data.isEmpty ? nil : Body(data),
-                  url: response.url?.absoluteString ?? "", httpVersion: "HTTP/1.1", redirects: redirects)
+                  url: response.url?.absoluteString ?? "", httpVersion: "HTTP/1.1", redirects: redirects, stream: stream)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case status, headers, body, url, httpVersion, redirects
+        case status, headers, body, url, httpVersion, redirects, stream
     }
 
     /// Reads a response; `headers` and `body` may be absent.
@@ -49,9 +53,10 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
         url = try container.decode(String.self, forKey: .url)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         redirects = try container.decodeIfPresent([RecordedRedirect].self, forKey: .redirects) ?? []
+        stream = try container.decodeIfPresent(RecordedStream.self, forKey: .stream)
     }
 
-    /// Writes a response, leaving out empty headers, an absent body and an empty list of redirects.
+    /// Writes a response, leaving out empty headers, an absent body, an empty list of redirects and an absent stream.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(status, forKey: .status)
@@ -60,6 +65,7 @@ public struct RecordedResponse: Sendable, Hashable, Codable {
         try container.encode(url, forKey: .url)
         try container.encode(httpVersion, forKey: .httpVersion)
         if !redirects.isEmpty { try container.encode(redirects, forKey: .redirects) }
+        try container.encodeIfPresent(stream, forKey: .stream)
     }
 }
 

@@ -8,7 +8,8 @@ extension Redaction {
     /// are not among them are learned: each gets a placeholder named with `number` (the recording's) and is added to
     /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
     /// own data, not the server's secret: it is left as it is, so replay shows it as live did. Then every secret is
-    /// replaced wherever it appears in the response and its redirects.
+    /// replaced wherever it appears in the response and its redirects. A stream's pieces are fitted to the body
+    /// stored (see ``RecordedStream/fitted(toLength:)``).
     func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
                 sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
         var stored = response
@@ -38,7 +39,10 @@ extension Redaction {
         if let body = response.body {
             stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
         }
-        return secrets.replacingSecrets(in: stored)
+        var redacted = secrets.replacingSecrets(in: stored)
+        // A stream's pieces add up to the body it stores.
+        redacted.stream = redacted.stream?.fitted(toLength: redacted.body?.data.count ?? 0)
+        return redacted
     }
 
     /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them. Items

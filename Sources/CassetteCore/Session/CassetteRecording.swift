@@ -48,13 +48,15 @@ struct CassetteRecording: Sendable {
     /// Sends `pending` to the real network, its redirects and challenges decided by the app's `delegate` (see
     /// ``LiveNetwork/send(_:delegate:completion:)``): `deliver` is called exactly once, with what the network
     /// answered, after the recording is stored. Returns a function that cancels the request.
-    func record(_ pending: Pending, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
+    func record(_ pending: Pending, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
+                deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
         let started = DispatchTime.now()
         let request = pending.request
-        return live.send(request.outgoing, delegate: delegate) { [self] result in
+        return live.send(request.outgoing, delegate: delegate, passThrough: passThrough) { [self] result in
             switch result {
             case .success(let exchange):
-                let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
+                let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects,
+                                                stream: exchange.stream)
                 let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
                                                  duration: Self.seconds(since: started)),
                                      credentials: exchange.credentials, for: pending)

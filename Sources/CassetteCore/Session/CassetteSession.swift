@@ -134,12 +134,13 @@ final class CassetteSession: Sendable {
     /// Sends a request that ``answer(_:)`` sent live, its redirects and challenges decided by the app's `delegate`
     /// (see ``TaskDelegate``): `deliver` is called exactly once, with what the network
     /// answered, after the recording (or the comparison) is stored. Returns a function that cancels the request.
-    func send(_ live: LiveRequest, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+    func send(_ live: LiveRequest, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
+              deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
         switch (live, network) {
         case (.recording(let pending), .recording(let recording)):
-            return recording.record(pending, delegate: delegate, deliver: deliver)
+            return recording.record(pending, delegate: delegate, passThrough: passThrough, deliver: deliver)
         case (.driftCheck(let pending), .driftCheck(let drift)):
-            return drift.check(pending, delegate: delegate, deliver: deliver)
+            return drift.check(pending, delegate: delegate, passThrough: passThrough, deliver: deliver)
         default:
             // ``answer(_:)`` sends a request live only through the cassette's own network job.
             deliver(.failure(URLError(.resourceUnavailable)))

@@ -44,8 +44,9 @@ struct DriftCheck: Sendable {
     /// Sends `pending` to the real network (its redirects and challenges decided by the app's `delegate`) and
     /// compares its answer: `deliver` is called exactly once, with what the
     /// network answered, after the comparison is stored. Returns a function that cancels the request.
-    func check(_ pending: Pending, delegate: TaskDelegate?, deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
-        live.send(pending.request.outgoing, delegate: delegate) { [self] result in
+    func check(_ pending: Pending, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
+               deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
+        live.send(pending.request.outgoing, delegate: delegate, passThrough: passThrough) { [self] result in
             switch result {
             case .success(let exchange):
                 let headers = exchange.response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }

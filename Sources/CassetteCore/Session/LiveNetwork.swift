@@ -14,11 +14,12 @@ struct LiveNetwork: Sendable {
     /// The cassette's shared state: what responses teach is added to ``SessionState/learned``.
     let state: LockedBox<SessionState>
 
-    /// Sends `outgoing` to the real network (see ``Recorder/perform(_:timeouts:onRedirect:onChallenge:completion:)``)
+    /// Sends `outgoing` to the real network (see ``Recorder/perform(_:timeouts:handlers:completion:)``)
     /// as the app's session would: each redirect's cookies are stored in the app's session before the next hop is
     /// sent, and the app's `delegate`, if the task has one, decides each redirect and answers each challenge (see
-    /// ``TaskDelegate``), what it decides being what is sent. Returns a function that cancels the request.
-    func send(_ outgoing: OutgoingRequest, delegate: TaskDelegate?,
+    /// ``TaskDelegate``), what it decides being what is sent. With `passThrough`, the app gets the response and each
+    /// piece of its body as they arrive. Returns a function that cancels the request.
+    func send(_ outgoing: OutgoingRequest, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
               completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) -> @Sendable () -> Void {
         let appSession = appSession
         let mainDocumentURL = outgoing.request.mainDocumentURL
@@ -55,7 +56,8 @@ struct LiveNetwork: Sendable {
                 if case .credential(let credential) = answer { answered(credential) } else { answered(nil) }
             }
         }
-        return recorder.perform(outgoing, timeouts: appSession.timeouts, onRedirect: onRedirect, onChallenge: onChallenge) { result in
+        let handlers = Recorder.Handlers(onRedirect: onRedirect, onChallenge: onChallenge, passThrough: passThrough)
+        return recorder.perform(outgoing, timeouts: appSession.timeouts, handlers: handlers) { result in
             completion(result.map { exchange in
                 var exchange = exchange
                 (exchange.cancelledByDelegate, exchange.credentials) = asked.withLock { ($0.cancelled, $0.credentials) }

@@ -11,20 +11,32 @@ enum Outcome: Sendable {
     case response(HTTPURLResponse, Data, cookies: [AppSession.SetCookie])
     /// A failure: a transport error, or the cassette's own error.
     case failure(any Error)
-    /// A response whose body stops after `data`, then `error` (an injected ``Fault``).
+    /// A response whose body stops after `data`, then `error` (an injected ``Fault``, or a recorded stream cut short).
     case truncated(HTTPURLResponse, Data, cookies: [AppSession.SetCookie], then: any Error)
+    /// A replayed response whose body streamed: its pieces, their times and its end are `stream`'s, whose sizes add
+    /// up to `data`'s (see ``StreamDelivery``).
+    case stream(HTTPURLResponse, Data, cookies: [AppSession.SetCookie], RecordedStream)
 }
 
 extension Outcome {
     /// What a real exchange hands the app: its response, body and `Set-Cookie` values, or, when the app's delegate
     /// cancelled the challenge the response is, the cancellation URLSession gives the task.
+    ///
+    /// A stream that did not complete ends as it did: cut by the network (its `URLError`), or cancelled.
     init(_ exchange: Recorder.Exchange) {
         guard !exchange.cancelledByDelegate else {
             self = .failure(Self.cancelledByDelegate(exchange.response.url))
             return
         }
-        let setCookie = AppSession.setCookie(in: exchange.response.headerFields, from: nil)
-        self = .response(exchange.response, exchange.body, cookies: setCookie.map { [$0] } ?? [])
+        let cookies = AppSession.setCookie(in: exchange.response.headerFields, from: nil).map { [$0] } ?? []
+        switch exchange.stream?.end {
+        case nil, .complete?:
+            self = .response(exchange.response, exchange.body, cookies: cookies)
+        case .cancelled?:
+            self = .truncated(exchange.response, exchange.body, cookies: cookies, then: URLError(.cancelled))
+        case .failed(let code)?:
+            self = .truncated(exchange.response, exchange.body, cookies: cookies, then: URLError(code: code, failingURL: exchange.response.url))
+        }
     }
 
     /// The error of a task whose delegate cancelled an authentication challenge for `url`.
@@ -35,5 +47,18 @@ extension Outcome {
             info["NSErrorFailingURLStringKey"] = url.absoluteString
         }
         return URLError(.cancelled, userInfo: info)
+    }
+}
+
+extension URLError {
+    /// The error with the `URLError` code `code` (``URLError/Code/unknown`` for one this platform does not know)
+    /// for a request to `failingURL`.
+    init(code: Int, failingURL: URL?) {
+        var info: [String: Any] = [:]
+        if let failingURL {
+            info[NSURLErrorFailingURLErrorKey] = failingURL
+            info["NSErrorFailingURLStringKey"] = failingURL.absoluteString
+        }
+        self.init(URLError.Code(rawValue: code) ?? .unknown, userInfo: info)
     }
 }

@@ -11,7 +11,7 @@ struct ReplayAnswer: Sendable {
         /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not, and
         /// `redirectedTo` that URL parsed. `cookies` are the `Set-Cookie` values of the redirects and the response.
         case response(status: Int, headers: [String: String], body: Data, httpVersion: String, recordedURL: String?,
-                      redirectedTo: URL?, redirects: [RecordedRedirect], cookies: [AppSession.SetCookie])
+                      redirectedTo: URL?, redirects: [RecordedRedirect], cookies: [AppSession.SetCookie], stream: RecordedStream?)
         case failure(RecordedFailure)
         /// Neither a response nor a failure was recorded.
         case unusable
@@ -40,7 +40,7 @@ struct ReplayAnswer: Sendable {
             kind = .response(status: recorded.status, headers: Self.lengthFollowing(body, in: recorded.headers), body: body,
                              httpVersion: recorded.httpVersion, recordedURL: recordedURL,
                              redirectedTo: recordedURL.flatMap(URL.init(string:)), redirects: recorded.redirects,
-                             cookies: Self.setCookies(recorded.headers, recorded.redirects))
+                             cookies: Self.setCookies(recorded.headers, recorded.redirects), stream: recorded.stream)
             restores = placeholderMarkers.contains { marker in
                 recorded.url.containsBytes(of: marker) || recorded.headers.values.contains { $0.containsBytes(of: marker) }
                     || recorded.body?.data.firstOffset(of: Data(marker.utf8)) != nil
@@ -56,7 +56,7 @@ struct ReplayAnswer: Sendable {
     /// The responses before the final one (see ``RecordedRedirect``), as the app's session got them: the live
     /// request's `secrets` put back into their URLs and headers. Empty for a failure.
     func hops(secrets: SecretSet) -> [HTTPURLResponse] {
-        guard case .response(_, _, _, let httpVersion, _, _, let redirects, _) = kind else { return [] }
+        guard case .response(_, _, _, let httpVersion, _, _, let redirects, _, _) = kind else { return [] }
         let restorer = secrets.restorer
         return redirects.compactMap { hop in
             let restored = restores ? hop.replacing(with: restorer, inURL: restorer) : hop
@@ -73,7 +73,7 @@ struct ReplayAnswer: Sendable {
     func outcome(for url: URL, secrets: SecretSet) -> Outcome {
         switch kind {
         case .response(let status, var headers, var body, let httpVersion, let recordedURL, var redirectedTo, let redirects,
-                       var cookies):
+                       var cookies, let stream):
             if restores {
                 let restorer = secrets.restorer
                 body = restorer.apply(to: body)
@@ -85,6 +85,7 @@ struct ReplayAnswer: Sendable {
                                                  httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             }
+            if let stream { return .stream(response, body, cookies: cookies, stream.fitted(toLength: body.count)) }
             return .response(response, body, cookies: cookies)
         case .failure(let failure):
             return .failure(failure.urlError(for: url))

@@ -52,7 +52,12 @@ enum ShowCommand {
             summary += ", " + (response.body.map { Formatting.count($0.data.count, "byte") } ?? "no body")
             lines.append(summary)
             if headers { lines += headerLines(response.headers) }
-            if bodies, let body = response.body { lines.append(Formatting.indented(describe(body), by: 6)) }
+            if let stream = response.stream {
+                lines.append("    " + describe(stream))
+                if bodies { lines += pieceLines(stream, of: response.body?.data ?? Data()) }
+            } else if bodies, let body = response.body {
+                lines.append(Formatting.indented(describe(body), by: 6))
+            }
         } else if let failure = interaction.failure {
             lines.append("    → failed: URLError \(failure.code) (\(failure.description))")
         }
@@ -63,6 +68,34 @@ enum ShowCommand {
         }
         lines.append("    " + facts.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A stream in a line: its pieces, when the last came, and how it ended.
+    static func describe(_ stream: RecordedStream) -> String {
+        let last = stream.chunks.last?.at ?? stream.head
+        var text = "streamed: \(Formatting.count(stream.chunks.count, "piece")), headers at \(Formatting.duration(stream.head)), the last at \(Formatting.duration(last))"
+        switch stream.end {
+        case .complete: break
+        case .cancelled: text += ", then cancelled by the client"
+        case .failed(let code): text += ", then cut (URLError \(code))"
+        }
+        return text
+    }
+
+    /// Each piece of a streamed body with its time: text as it is (a server-sent event per piece, usually), anything
+    /// else as its size.
+    private static func pieceLines(_ stream: RecordedStream, of body: Data) -> [String] {
+        var lines: [String] = []
+        var offset = 0
+        for chunk in stream.fitted(toLength: body.count).chunks {
+            let end = min(body.count, offset + chunk.size)
+            let piece = body.subdata(in: offset..<end)
+            offset = end
+            let shown = String(data: piece, encoding: .utf8).map { $0.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 16)) }
+                ?? "(\(Formatting.count(piece.count, "byte")))"
+            lines.append("      " + "+\(Formatting.duration(chunk.at))".padding(toLength: 10, withPad: " ", startingAt: 0) + shown)
+        }
+        return lines
     }
 
     private static func headerLines(_ headers: [String: String]) -> [String] {

@@ -27,7 +27,7 @@ extension FidelityCase {
     static let token = "tok-\(UUID().uuidString)"
     static let password = "pw-\(UUID().uuidString.prefix(12))"
 
-    private static func url(_ path: String) -> URL { URL(string: LiveServer.url(path))! }
+    private static func url(_ path: String) -> URL { URL(string: TestServer.httpbin.url(path))! }
 
     private static func request(_ path: String, method: String = "GET", headers: [String: String] = [:]) -> URLRequest {
         var request = URLRequest(url: url(path))
@@ -178,7 +178,7 @@ extension FidelityCase {
         },
         data("a + in a query token") { request("/anything?token=pl+us%20\(token)+x&n=1") },
         data("a password in the URL's user information") {
-            URLRequest(url: URL(string: LiveServer.url("/basic-auth/demo/\(password)").replacingOccurrences(of: "://", with: "://demo:\(password)@"))!)
+            URLRequest(url: URL(string: TestServer.httpbin.url("/basic-auth/demo/\(password)").replacingOccurrences(of: "://", with: "://demo:\(password)@"))!)
         },
         data("basic auth, the password in the path") {
             request("/basic-auth/demo/\(password)",
@@ -344,8 +344,8 @@ extension FidelityCase {
 /// Collects a delegate-driven download: the file's bytes (read before the delegate returns, as the file is then
 /// removed), the response and the error.
 private final class DownloadDelegate: NSObject, URLSessionDownloadDelegate, Sendable {
-    private let state = LockedBox<(file: Data?, response: URLResponse?, error: String?, done: Bool, waiter: CheckedContinuation<Void, Never>?)>(
-        (nil, nil, nil, false, nil))
+    private let state = LockedBox<(file: Data?, response: URLResponse?, error: String?)>((nil, nil, nil))
+    private let completion = Completion()
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
         let data = try? Data(contentsOf: location)
@@ -353,25 +353,15 @@ private final class DownloadDelegate: NSObject, URLSessionDownloadDelegate, Send
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        state.withLock { state in
             state.response = task.response
             state.error = error.map { "\(($0 as NSError).domain) \(($0 as NSError).code)" }
-            state.done = true
-            defer { state.waiter = nil }
-            return state.waiter
         }
-        waiter?.resume()
+        completion.finish()
     }
 
     func result() async -> (Data?, URLResponse?, String?) {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let finished = state.withLock { state -> Bool in
-                if state.done { return true }
-                state.waiter = continuation
-                return false
-            }
-            if finished { continuation.resume() }
-        }
+        await completion.wait()
         return state.withLock { ($0.file, $0.response, $0.error) }
     }
 }

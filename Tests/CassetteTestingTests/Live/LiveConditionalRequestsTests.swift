@@ -8,14 +8,14 @@ import FoundationNetworking
 
 /// A plain, a conditional (`If-None-Match` → `304`) and a ranged (`Range` → `206`) request for the same URL each see
 /// what they see live, recorded in one order and replayed in the other.
-@Suite("Live: conditional and ranged requests replay their own answers", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: conditional and ranged requests replay their own answers", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveConditionalRequestsTests {
     /// The three kinds of request, for httpbin's `/etag/v1` (which answers `If-None-Match: "v1"` with `304`) and
     /// `/range/64` (which answers a `Range` with `206`).
     private enum Kind: CaseIterable { case plain, conditional, ranged, plainRange }
 
     private static func request(_ kind: Kind) -> URLRequest {
-        var request = URLRequest(url: URL(string: LiveServer.url(kind == .ranged || kind == .plainRange ? "/range/64" : "/etag/v1"))!)
+        var request = URLRequest(url: URL(string: TestServer.httpbin.url(kind == .ranged || kind == .plainRange ? "/range/64" : "/etag/v1"))!)
         switch kind {
         case .conditional: request.setValue("\"v1\"", forHTTPHeaderField: "If-None-Match")
         case .ranged: request.setValue("bytes=0-9", forHTTPHeaderField: "Range")

@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// Mode drift against the real httpbin: recordings the hook altered play the part of an API that moved since.
-@Suite("Live: drift check", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: drift check", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveDriftTests {
     private let paths = ["/json", "/get?changed=1", "/get?same=1"]
 
@@ -29,7 +29,7 @@ struct LiveDriftTests {
             return altered
         })
         try await Cassette.use("api", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
-            for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
+            for path in paths { _ = try await Fixture.get(TestServer.httpbin.url(path), on: session) }
         }
     }
 
@@ -43,16 +43,16 @@ struct LiveDriftTests {
             let error = await #expect(throws: CassetteError.self) {
                 try await Cassette.use("api", record: .drift, options: .init(directory: .at(directory))) { session in
                     for path in paths + ["/get?unrecorded=1"] {
-                        statuses.append(try await Fixture.get(LiveServer.url(path), on: session).1.statusCode)
+                        statuses.append(try await Fixture.get(TestServer.httpbin.url(path), on: session).1.statusCode)
                     }
                 }
             }
             #expect(statuses == [200, 200, 200, 200], "the code under test gets the live answers")
             let message = error?.message ?? ""
             #expect(error?.code == .drift)
-            #expect(message.contains("GET \(LiveServer.url("/json")) (recording #1) drifted: $.slideshow.author: new live (string); $.slideshow.title: recorded number, live string; $.slideshow.writer: recorded string, missing live."), "\(message)")
+            #expect(message.contains("GET \(TestServer.httpbin.url("/json")) (recording #1) drifted: $.slideshow.author: new live (string); $.slideshow.title: recorded number, live string; $.slideshow.writer: recorded string, missing live."), "\(message)")
             #expect(message.contains("(recording #2) drifted: status: recorded 201, live 200; Content-Type: recorded text/plain, live application/json."), "\(message)")
-            #expect(message.contains("GET \(LiveServer.url("/get?unrecorded=1")) drifted: no recorded interaction matches this request."), "\(message)")
+            #expect(message.contains("GET \(TestServer.httpbin.url("/get?unrecorded=1")) drifted: no recorded interaction matches this request."), "\(message)")
             #expect(!message.contains("same=1"), "an unchanged answer is not reported")
             #expect(try Data(contentsOf: file) == before)
         }
@@ -63,7 +63,7 @@ struct LiveDriftTests {
         try await withTemporaryDirectory { directory in
             try await record(in: directory, alter: false)
             try await Cassette.use("api", record: .drift, options: .init(directory: .at(directory))) { session in
-                for path in paths { _ = try await Fixture.get(LiveServer.url(path), on: session) }
+                for path in paths { _ = try await Fixture.get(TestServer.httpbin.url(path), on: session) }
             }
         }
     }
@@ -73,9 +73,9 @@ struct LiveDriftTests {
         try await withTemporaryDirectory { directory in
             let rules = Redaction.default.redactingJSONKeys("uuid")
             let flow: @Sendable (URLSession) async throws -> Void = { session in
-                let (data, _) = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+                let (data, _) = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
                 let uuid = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])["uuid"] ?? ""
-                _ = try await Fixture.get(LiveServer.url("/anything/\(uuid)"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/anything/\(uuid)"), on: session)
             }
             try await Cassette.use("learned", record: .all, redaction: rules, options: .init(directory: .at(directory))) { try await flow($0) }
             // A new uuid live: it must stand in for the recorded placeholder, and never show in a message.

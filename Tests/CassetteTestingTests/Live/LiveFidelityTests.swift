@@ -10,7 +10,7 @@ import FoundationNetworking
 /// recording, and while replaying (`none` mode: no recorder exists, so nothing can reach the network), and what it
 /// observed (status, headers, body, final URL, error, cookies in its session's storage, a downloaded file) is the
 /// same, or differs only as the case's documented difference says (see the README).
-@Suite("Live: live = record = replay", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: live = record = replay", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveFidelityTests {
     @Test(arguments: FidelityCase.all)
     func sameObservations(_ fidelityCase: FidelityCase) async {

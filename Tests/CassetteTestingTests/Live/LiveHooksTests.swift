@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The beforeRecord hook, recording from the real httpbin.
-@Suite("Live: the beforeRecord hook", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: the beforeRecord hook", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveHooksTests {
     @Test("runs once per recording, may drop or edit it, redaction runs after it, and the test still sees the real response")
     func editsAndDropsBeforeStoring() async throws {
@@ -26,9 +26,9 @@ struct LiveHooksTests {
                 return kept
             })
             let live = try await Cassette.use("hooked", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
-                let (uuid, _) = try await Fixture.get(LiveServer.url("/uuid"), on: session)
-                _ = try await Fixture.get(LiveServer.url("/get?drop=1"), on: session)
-                _ = try await Fixture.get(LiveServer.url("/get?keep=1"), on: session)
+                let (uuid, _) = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?drop=1"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?keep=1"), on: session)
                 return String(decoding: uuid, as: UTF8.self)
             }
             #expect(!live.contains("00000000-0000-0000-0000-000000000000"), "the test sees the real response")
@@ -41,7 +41,7 @@ struct LiveHooksTests {
             #expect(!String(decoding: try Data(contentsOf: file), as: UTF8.self).contains("hook-added-secret-value"))
             // Replay serves what the hook stored.
             let replayed = try await Cassette.use("hooked", record: .never, options: .init(directory: .at(directory), unused: .ignore)) { session in
-                try await Fixture.get(LiveServer.url("/uuid"), on: session).0
+                try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session).0
             }
             #expect(String(decoding: replayed, as: UTF8.self).contains("00000000-0000-0000-0000-000000000000"))
         }
@@ -57,7 +57,7 @@ struct LiveHooksTests {
                 return kept
             })
             try await Cassette.use("echoed", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
-                var request = URLRequest(url: URL(string: LiveServer.url("/bearer"))!)
+                var request = URLRequest(url: URL(string: TestServer.httpbin.url("/bearer"))!)
                 request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
                 let (data, _) = try await Fixture.send(request, on: session)
                 #expect(String(decoding: data, as: UTF8.self).contains(token), "httpbin echoes the token")

@@ -6,12 +6,12 @@ import FoundationNetworking
 #endif
 
 /// Recording keeps how long the real exchange took, and replay can take that long again.
-@Suite("Live: recorded durations and replay latency", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: recorded durations and replay latency", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveLatencyTests {
     @Test("a slow endpoint's recording keeps its duration, and .recorded replays it at least that slowly")
     func slowEndpoint() async throws {
         try await withTemporaryDirectory { directory in
-            let url = LiveServer.url("/delay/1")
+            let url = TestServer.httpbin.url("/delay/1")
             try await Cassette.use("slow", record: .all, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get(url, on: session)
             }
@@ -28,7 +28,7 @@ struct LiveLatencyTests {
 }
 
 /// Expired recordings are recorded again from the real server.
-@Suite("Live: expired recordings are recorded again", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: expired recordings are recorded again", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveExpiryTests {
     private func open(_ directory: URL, mode: RecordMode, at now: Date) throws(CassetteError) -> Cassette {
         var options = CassetteOptions()
@@ -43,7 +43,7 @@ struct LiveExpiryTests {
     func recordsAgain() async throws {
         try await withTemporaryDirectory { directory in
             let start = Date(timeIntervalSince1970: 1_800_000_000)
-            let url = LiveServer.url("/uuid")
+            let url = TestServer.httpbin.url("/uuid")
             for (now, mode) in [(start, RecordMode.all), (start.addingTimeInterval(30), .once), (start.addingTimeInterval(120), .once)] {
                 let cassette = try open(directory, mode: mode, at: now)
                 _ = try await cassette.makeCurrent { try await Fixture.get(url, on: cassette.session) }

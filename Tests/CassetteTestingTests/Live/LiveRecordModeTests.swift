@@ -6,7 +6,7 @@ import CassetteTesting
 import FoundationNetworking
 #endif
 
-@Suite("Live: what each record mode writes", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: what each record mode writes", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveRecordModeTests {
     private func interactions(in directory: URL, _ name: String) throws -> [Interaction] {
         try CassetteFile.load(directory.appendingPathComponent(name + ".json")) ?? []
@@ -15,13 +15,13 @@ struct LiveRecordModeTests {
     @Test func onceRecordsAMissingCassetteThenOnlyReplays() async throws {
         try await withTemporaryDirectory { directory in
             try await Cassette.use("once", record: .once, options: .init(directory: .at(directory))) { session in
-                _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?n=1"), on: session)
             }
-            #expect(try interactions(in: directory, "once").map(\.request.url) == [LiveServer.url("/get?n=1")])
+            #expect(try interactions(in: directory, "once").map(\.request.url) == [TestServer.httpbin.url("/get?n=1")])
             let error = await #expect(throws: CassetteError.self) {
                 try await Cassette.use("once", record: .once, options: .init(directory: .at(directory))) { session in
-                    _ = try await Fixture.get(LiveServer.url("/get?n=1"), on: session)
-                    _ = try await Fixture.get(LiveServer.url("/get?n=2"), on: session)
+                    _ = try await Fixture.get(TestServer.httpbin.url("/get?n=1"), on: session)
+                    _ = try await Fixture.get(TestServer.httpbin.url("/get?n=2"), on: session)
                 }
             }
             #expect(error?.code == .noMatch)
@@ -31,16 +31,16 @@ struct LiveRecordModeTests {
     @Test func newKeepsWhatMatchesAndAppendsWhatDoesNot() async throws {
         try await withTemporaryDirectory { directory in
             try await Cassette.use("new", record: .all, options: .init(directory: .at(directory))) { session in
-                _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
             }
             let first = try interactions(in: directory, "new")
             try await Cassette.use("new", record: .new, options: .init(directory: .at(directory))) { session in
-                let replayed = try await Fixture.get(LiveServer.url("/uuid"), on: session).0
+                let replayed = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session).0
                 #expect(replayed == first.first?.response?.body?.data, "a matching request is replayed, not re-sent")
-                _ = try await Fixture.get(LiveServer.url("/get?added=1"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?added=1"), on: session)
             }
             let second = try interactions(in: directory, "new")
-            #expect(second.map(\.request.url) == [LiveServer.url("/uuid"), LiveServer.url("/get?added=1")])
+            #expect(second.map(\.request.url) == [TestServer.httpbin.url("/uuid"), TestServer.httpbin.url("/get?added=1")])
             #expect(second.first == first.first)
         }
     }
@@ -49,16 +49,16 @@ struct LiveRecordModeTests {
         try await withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("all.json")
             try await Cassette.use("all", record: .all, options: .init(directory: .at(directory))) { session in
-                _ = try await Fixture.get(LiveServer.url("/json"), on: session)
-                _ = try await Fixture.get(LiveServer.url("/get?old=1"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/json"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?old=1"), on: session)
             }
             let before = try Data(contentsOf: file)
             try await Task.sleep(for: .seconds(1.1))
             try await Cassette.use("all", record: .all, options: .init(directory: .at(directory))) { session in
-                _ = try await Fixture.get(LiveServer.url("/json"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/json"), on: session)
             }
             let after = try interactions(in: directory, "all")
-            #expect(after.map(\.request.url) == [LiveServer.url("/json")], "the old interaction is gone, not appended to")
+            #expect(after.map(\.request.url) == [TestServer.httpbin.url("/json")], "the old interaction is gone, not appended to")
             let old = try decodeInteractions(before)
             #expect(after.first == old.first, "an unchanged exchange keeps its recording date and Date header")
         }
@@ -72,7 +72,7 @@ struct LiveRecordModeTests {
                     try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                         for index in 0..<20 {
                             group.addTask {
-                                let (data, _) = try await Fixture.get(LiveServer.url("/get?n=\(index)"), on: session)
+                                let (data, _) = try await Fixture.get(TestServer.httpbin.url("/get?n=\(index)"), on: session)
                                 let echo = try JSONDecoder().decode([String: JSONValue].self, from: data)
                                 guard case .object(let args)? = echo["args"], case .string(let n)? = args["n"] else { return (index, nil) }
                                 return (index, n)
@@ -94,14 +94,14 @@ struct LiveRecordModeTests {
         try await withTemporaryDirectory { directory in
             await #expect(throws: Boom.self) {
                 try await Cassette.use("throws", record: .all, options: .init(directory: .at(directory))) { session in
-                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                    _ = try await Fixture.get(TestServer.httpbin.url("/get"), on: session)
                     throw Boom()
                 }
             }
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("throws.json").path))
             await #expect(throws: Boom.self) {
                 try await Cassette.use("throws", record: .all, options: .init(directory: .at(directory), savesOnError: true)) { session in
-                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                    _ = try await Fixture.get(TestServer.httpbin.url("/get"), on: session)
                     throw Boom()
                 }
             }

@@ -8,9 +8,9 @@ import FoundationNetworking
 #endif
 
 /// Recording while the code under test cancels requests, or leaves them running.
-@Suite("Live: cancelled and unfinished recordings", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: cancelled and unfinished recordings", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveRecordingEdgesTests {
-    private func slow() -> URL { URL(string: LiveServer.url("/delay/3"))! }
+    private func slow() -> URL { URL(string: TestServer.httpbin.url("/delay/3"))! }
 
     @Test("cancelling a request while it is recorded fails it as cancelled, and nothing crashes")
     func cancelWhileRecording() async throws {
@@ -31,10 +31,10 @@ struct LiveRecordingEdgesTests {
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { dataTask.cancel() }
                 }
                 #expect((done.withLock { $0 } as? URLError)?.code == .cancelled)
-                _ = try await Fixture.get(LiveServer.url("/get?after=cancel"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/get?after=cancel"), on: session)
             }
             let saved = try CassetteFile.load(directory.appendingPathComponent("cancel.json")) ?? []
-            #expect(saved.map(\.request.url) == [LiveServer.url("/get?after=cancel")], "cancelled requests record nothing")
+            #expect(saved.map(\.request.url) == [TestServer.httpbin.url("/get?after=cancel")], "cancelled requests record nothing")
         }
     }
 
@@ -45,8 +45,8 @@ struct LiveRecordingEdgesTests {
                 try await Cassette.use("unfinished", record: .all, options: .init(directory: .at(directory))) { session in
                     // Long enough to outlast the request after it even when the other live tests keep every
                     // worker of the server busy and that request waits its turn.
-                    session.dataTask(with: URL(string: LiveServer.url("/delay/10"))!).resume()
-                    _ = try await Fixture.get(LiveServer.url("/get"), on: session)
+                    session.dataTask(with: URL(string: TestServer.httpbin.url("/delay/10"))!).resume()
+                    _ = try await Fixture.get(TestServer.httpbin.url("/get"), on: session)
                 }
             }
             #expect(error?.code == .unfinishedRequest)
@@ -59,15 +59,15 @@ struct LiveRecordingEdgesTests {
         try await withTemporaryDirectory { directory in
             let rules = Redaction.default.redactingJSONKeys("uuid")
             try await Cassette.use("numbers", record: .all, redaction: rules, options: .init(directory: .at(directory))) { session in
-                _ = try await Fixture.get(LiveServer.url("/uuid"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
                 let cancelled = Task { try await session.data(from: slow()) }
                 try await Task.sleep(for: .milliseconds(200))
                 cancelled.cancel()
                 _ = try? await cancelled.value
-                _ = try await Fixture.get(LiveServer.url("/uuid?second"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/uuid?second"), on: session)
             }
             try await Cassette.use("numbers", record: .new, redaction: rules, options: .init(directory: .at(directory), unused: .ignore)) { session in
-                _ = try await Fixture.get(LiveServer.url("/uuid?third"), on: session)
+                _ = try await Fixture.get(TestServer.httpbin.url("/uuid?third"), on: session)
             }
             let saved = try CassetteFile.load(directory.appendingPathComponent("numbers.json")) ?? []
             let uuids = saved.map { String(decoding: $0.response?.body?.data ?? Data(), as: UTF8.self) }

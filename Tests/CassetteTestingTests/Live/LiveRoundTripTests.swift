@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// Records real traffic from httpbin on loopback, then replays it with recording impossible (`none` mode)
 /// and checks that the code under test cannot tell the difference.
-@Suite("Live: record from httpbin, replay offline", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: record from httpbin, replay offline", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveRoundTripTests {
     /// What a request produced: a response and its bytes, or a transport error code.
     enum Result: Equatable {
@@ -49,7 +49,7 @@ struct LiveRoundTripTests {
     }
 
     private func get(_ path: String) -> URLRequest {
-        URLRequest(url: URL(string: LiveServer.url(path))!)
+        URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
     }
 
     @Test("replay is identical", arguments: [
@@ -88,7 +88,7 @@ struct LiveRoundTripTests {
         #expect(replayed == live)
         guard case .response(let status, _, let url, _) = replayed else { Issue.record("no response"); return }
         #expect(status == 200)
-        #expect(url == LiveServer.url("/get"))
+        #expect(url == TestServer.httpbin.url("/get"))
     }
 
     private func post(_ payload: Data, viaStream: Bool) -> URLRequest {

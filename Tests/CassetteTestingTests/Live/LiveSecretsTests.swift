@@ -10,7 +10,7 @@ import FoundationNetworking
 /// Secrets planted the ways real apps send them, recorded from httpbin (which echoes them back in bodies, URLs and
 /// headers) with the default rules: none reaches a cassette file or an error message, and replay gives the code
 /// the bytes it saw live.
-@Suite("Live: planted secrets reach no file and no message", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: planted secrets reach no file and no message", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveSecretsTests {
     /// Distinct secrets, each planted once below.
     private let bearer = "bearer-\(UUID().uuidString)"
@@ -33,7 +33,7 @@ struct LiveSecretsTests {
     }
 
     private func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: URL(string: LiveServer.url(path))!)
+        var request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body.map { Data($0.utf8) }
@@ -57,7 +57,7 @@ struct LiveSecretsTests {
             request("/anything", method: "POST", headers: ["Content-Type": "application/json"],
                     body: #"{"password":"\#(unicodePassword)"}"#),
             request("/redirect-to?url=" + ("/anything?access_token=\(nestedToken)").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
-            URLRequest(url: URL(string: LiveServer.url("/basic-auth/demo/\(userInfoPassword)").replacingOccurrences(of: "://", with: "://demo:\(userInfoPassword)@"))!),
+            URLRequest(url: URL(string: TestServer.httpbin.url("/basic-auth/demo/\(userInfoPassword)").replacingOccurrences(of: "://", with: "://demo:\(userInfoPassword)@"))!),
         ]
     }
 

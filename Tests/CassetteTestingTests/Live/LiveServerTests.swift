@@ -6,6 +6,6 @@ import Testing
        .enabled(if: ProcessInfo.processInfo.environment["LIVE_REQUIRED"] == "1", "LIVE_REQUIRED is not set"))
 struct LiveServerTests {
     @Test func httpbinAnswers() {
-        #expect(LiveServer.isRunning, "LIVE_REQUIRED=1 but httpbin does not answer at \(LiveServer.baseURL)")
+        #expect(TestServer.httpbin.isRunning, "LIVE_REQUIRED=1 but httpbin does not answer at \(TestServer.httpbin.baseURL)")
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// The app's session settings while recording from httpbin: a token in `httpAdditionalHeaders` reaches the server
 /// (`/bearer` says 200, as live) but never the file or a message; a session made from another configuration, whose
 /// settings a protocol cannot see on corelibs, is refused instead of recorded without them.
-@Suite("Live: the app's session settings", .enabled(if: LiveServer.isRunning, LiveServer.skipMessage))
+@Suite("Live: the app's session settings", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveSessionSettingsTests {
     private static let token = "cfg-token-\(UUID().uuidString)"
 
@@ -23,7 +23,7 @@ struct LiveSessionSettingsTests {
                     configuration.httpAdditionalHeaders = ["Authorization": "Bearer \(Self.token)"]
                     let session = URLSession(configuration: configuration)
                     defer { session.finishTasksAndInvalidate() }
-                    let (data, response) = try await Fixture.get(LiveServer.url("/bearer"), on: session)
+                    let (data, response) = try await Fixture.get(TestServer.httpbin.url("/bearer"), on: session)
                     return (response.statusCode, String(decoding: data, as: UTF8.self))
                 }
                 statuses.append(status)
@@ -39,7 +39,7 @@ struct LiveSessionSettingsTests {
                     configuration.httpAdditionalHeaders = ["Authorization": "Bearer \(Self.token)"]
                     let session = URLSession(configuration: configuration)
                     defer { session.finishTasksAndInvalidate() }
-                    _ = try? await Fixture.get(LiveServer.url("/bearer?other=1"), on: session)
+                    _ = try? await Fixture.get(TestServer.httpbin.url("/bearer?other=1"), on: session)
                 }
             }
             #expect(error.map { !$0.description.contains(Self.token) } == true)
@@ -58,7 +58,7 @@ struct LiveSessionSettingsTests {
                     foreign.httpAdditionalHeaders = ["Authorization": "Bearer \(Self.token)"]
                     let session = URLSession(configuration: foreign)
                     defer { session.finishTasksAndInvalidate() }
-                    _ = try? await Fixture.get(LiveServer.url("/bearer"), on: session)
+                    _ = try? await Fixture.get(TestServer.httpbin.url("/bearer"), on: session)
                 }
             }
             #expect(error?.message.contains("a configuration other than the cassette's") == true, "\(error?.message ?? "")")
