@@ -11,6 +11,7 @@ import FoundationNetworking
 ///     .fail(.notConnectedToInternet, when: .request(1)),                       // the first request
 ///     .respond(status: 503, body: Data("busy".utf8), when: .matching { $0.path == "/users" }),
 ///     .truncate(toBytes: 10, when: .fraction(0.2, seed: 7)),                   // about one in five, every run the same
+///     .cut(afterPieces: 3, when: .matching { $0.path == "/chat" }),           // a stream that breaks after 3 events
 /// ])) { session in ... }
 /// ```
 ///
@@ -75,6 +76,8 @@ public struct Fault: Sendable {
         case fail(URLError.Code)
         case respond(status: Int, headers: [String: String], body: Data)
         case truncate(bytes: Int)
+        /// Keeps the first `pieces` pieces of the body, then fails (`cut`) or sends nothing more (stalls).
+        case stream(pieces: Int, cut: Bool)
     }
 
     let effect: Effect
@@ -93,8 +96,26 @@ public struct Fault: Sendable {
             }
             return .response(response, body, cookies: [])
         case .truncate(let bytes):
-            guard case .response(let response, let data, let cookies) = recorded else { return recorded }
-            return .truncated(response, data.prefix(bytes), cookies: cookies, then: Self.error(.networkConnectionLost, url))
+            switch recorded {
+            case .response(let response, let data, let cookies), .stream(let response, let data, let cookies, _):
+                return .truncated(response, data.prefix(bytes), cookies: cookies, then: Self.error(.networkConnectionLost, url))
+            default:
+                return recorded
+            }
+        case .stream(let pieces, let cut):
+            let end: RecordedStream.End = cut ? .failed(code: URLError.networkConnectionLost.rawValue) : .cancelled
+            switch recorded {
+            case .stream(let response, let data, let cookies, let stream):
+                let kept = Array(stream.chunks.prefix(pieces))
+                return .stream(response, data.prefix(kept.reduce(0) { $0 + $1.size }), cookies: cookies,
+                               RecordedStream(head: stream.head, chunks: kept, end: end))
+            case .response(let response, let data, let cookies):
+                // A body kept whole is one piece.
+                let kept = pieces > 0 ? [RecordedStream.Chunk(at: 0, size: data.count)] : []
+                return .stream(response, pieces > 0 ? data : Data(), cookies: cookies, RecordedStream(head: 0, chunks: kept, end: end))
+            default:
+                return recorded
+            }
         }
     }
 
@@ -118,5 +139,20 @@ public struct Fault: Sendable {
     /// `URLError(.networkConnectionLost)`, as a connection dropped mid-body does.
     public static func truncate(toBytes bytes: Int, when selection: Selection) -> Fault {
         Fault(effect: .truncate(bytes: max(0, bytes)), selection: selection)
+    }
+
+    /// Delivers the first `pieces` pieces of a recorded stream (see ``RecordedStream``; a server-sent event each,
+    /// usually) at their times, then fails with `URLError(.networkConnectionLost)`, as a stream the network breaks
+    /// does: how an app's reconnect (`Last-Event-ID`, `retry:`) and partial answers are tested. A body kept whole is
+    /// one piece.
+    public static func cut(afterPieces pieces: Int, when selection: Selection) -> Fault {
+        Fault(effect: .stream(pieces: max(0, pieces), cut: true), selection: selection)
+    }
+
+    /// Delivers the first `pieces` pieces of a recorded stream at their times, then nothing more: the stream stays
+    /// open until the app cancels it or its timeout passes (`URLError(.timedOut)`), as a server that stalls does.
+    /// A body kept whole is one piece.
+    public static func stall(afterPieces pieces: Int, when selection: Selection) -> Fault {
+        Fault(effect: .stream(pieces: max(0, pieces), cut: false), selection: selection)
     }
 }

@@ -102,6 +102,51 @@ struct StreamDeliveryTests {
         }
     }
 
+    @Test("a cut fault ends a stream after N pieces with networkConnectionLost; a stall fault sends nothing more until the timeout")
+    func faults() async throws {
+        try await withTemporaryDirectory { directory in
+            try Self.streamCassette("stream", in: directory)
+            let cut = try await Cassette.useConfiguration("stream", record: .never, options: .init(directory: .at(directory), faults: [.cut(afterPieces: 2, when: .request(1))])) {
+                await PieceLog().run(Self.request, on: $0)
+            }
+            #expect(cut.map(\.kind) == [.response(200), .data(Data(Self.events[0].utf8)), .data(Data(Self.events[1].utf8)),
+                                       .end(URLError.networkConnectionLost.rawValue)], "\(cut)")
+            var request = Self.request
+            request.timeoutInterval = 0.3
+            let stalled = try await Cassette.useConfiguration("stream", record: .never, options: .init(directory: .at(directory), faults: [.stall(afterPieces: 1, when: .request(1))])) {
+                await PieceLog().run(request, on: $0)
+            }
+            #expect(stalled.map(\.kind) == [.response(200), .data(Data(Self.events[0].utf8)), .end(URLError.timedOut.rawValue)], "\(stalled)")
+            #expect(stalled.last!.at >= 0.3)
+        }
+    }
+
+    @Test("which streams a seeded cut fault breaks is the same every run, and another seed breaks others")
+    func seededCuts() async throws {
+        try await withTemporaryDirectory { directory in
+            let urls = (1...12).map { "http://api.test/stream/\($0)" }
+            try Fixture.write(urls.map { url in
+                var interaction = Fixture.interaction(url, body: Self.events.joined(), headers: ["Content-Type": "text/event-stream"])
+                interaction.response?.stream = RecordedStream(head: 0, chunks: Self.events.map { .init(at: 0, size: $0.utf8.count) })
+                return interaction
+            }, name: "streams", in: directory)
+            func broken(seed: UInt64) async throws -> [String] {
+                try await Cassette.useConfiguration("streams", record: .never, options: .init(directory: .at(directory), faults: [.cut(afterPieces: 1, when: .fraction(0.5, seed: seed))])) { configuration in
+                    var broken: [String] = []
+                    for url in urls.shuffled() {
+                        let events = await PieceLog().run(URLRequest(url: URL(string: url)!), on: configuration)
+                        if events.last?.kind == .end(URLError.networkConnectionLost.rawValue) { broken.append(url) }
+                    }
+                    return broken.sorted()
+                }
+            }
+            let first = try await broken(seed: 11)
+            #expect(try await broken(seed: 11) == first)
+            #expect(!first.isEmpty && first.count < urls.count)
+            #expect(try await broken(seed: 12) != first)
+        }
+    }
+
     @Test("a stream recorded as cut ends with its URLError after its pieces; one the app cancelled holds until the timeout")
     func endings() async throws {
         try await withTemporaryDirectory { directory in
