@@ -2,7 +2,8 @@ import Foundation
 
 /// How a live answer differs from the recording of its request, in mode ``RecordMode/drift``: status, media type,
 /// and for JSON bodies the shape (keys and the kinds of values; values themselves are expected to change, and may
-/// be secrets, so they are never compared or shown).
+/// be secrets, so they are never compared or shown); for event streams (see ``EventStream``) the types of the events
+/// and the shape of each type's JSON data.
 enum DriftComparison {
     /// The differences between `recorded` (`nil`: no recording matched) and the live `status`, `headers` and `body`.
     static func differences(recorded: Interaction?, status: Int, headers: [String: String], body: Data) -> [String] {
@@ -20,8 +21,24 @@ enum DriftComparison {
         if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
            let after = body.first(where: { !$0.isJSONWhitespace }).flatMap({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") ? JSONValue(parsing: body) : nil }) {
             compare(Shape(before), Shape(after), at: "$", into: &differences)
+        } else if let recordedBody = response.body?.data, EventStream.looksLikeEvents(recordedBody), EventStream.looksLikeEvents(body) {
+            compareEvents(EventStream.events(in: recordedBody), EventStream.events(in: body), into: &differences)
         }
         return differences
+    }
+
+    /// Two event streams: the types of their events, and for each type the shape of its first event's JSON data.
+    private static func compareEvents(_ recorded: [EventStream.Event], _ live: [EventStream.Event], into differences: inout [String]) {
+        let recordedTypes = Set(recorded.map(\.type))
+        let liveTypes = Set(live.map(\.type))
+        if recordedTypes != liveTypes {
+            differences.append("event types: recorded \(recordedTypes.sorted()), live \(liveTypes.sorted())")
+        }
+        for type in recordedTypes.intersection(liveTypes).sorted() {
+            guard let before = recorded.first(where: { $0.type == type }).flatMap({ JSONValue(parsing: $0.data) }),
+                  let after = live.first(where: { $0.type == type }).flatMap({ JSONValue(parsing: $0.data) }) else { continue }
+            compare(Shape(before), Shape(after), at: "$event(\(type))", into: &differences)
+        }
     }
 
     /// The media type of `headers`' `Content-Type`, lowercased and without parameters.

@@ -162,18 +162,34 @@ extension Redaction {
     /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
     /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
     /// keep their order.
+    ///
+    /// An event stream (see ``EventStream``) is read event by event: the JSON in each event's data is searched the
+    /// same way, and the values found are replaced in the whole body.
     func redact(jsonBody body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
-        guard matching.readsJSON, body.looksLikeJSON, matching.mayHoldKeys(body.data),
-              let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
+        guard matching.readsJSON, matching.mayHoldKeys(body.data) else { return body }
+        let documents: [JSONValue]
+        if body.looksLikeJSON {
+            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else { return body }
+            documents = [json]
+        } else if EventStream.looksLikeEvents(body.data) {
+            documents = EventStream.eventData(in: body.data).compactMap { event in
+                Body(event).looksLikeJSON ? JSONValue(parsing: event) : nil
+            }
+        } else {
             return body
         }
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
-        for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames)
-        where found.insert(value).inserted {
-            if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
+        for json in documents {
+            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames)
+            where found.insert(value).inserted {
+                if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
+            }
         }
-        guard !pairs.isEmpty else { return body.parsedJSON == nil ? Body(body.data, parsedJSON: json) : body }
+        guard !pairs.isEmpty else {
+            guard body.looksLikeJSON, body.parsedJSON == nil, let json = documents.first else { return body }
+            return Body(body.data, parsedJSON: json)
+        }
         return body.replacing(with: Replacer(pairs))
     }
 }

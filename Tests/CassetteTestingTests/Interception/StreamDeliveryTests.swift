@@ -57,6 +57,18 @@ struct StreamDeliveryTests {
         #expect(stream.fitted(toLength: 3).chunks.map(\.size).reduce(0, +) == 3)
     }
 
+    @Test("the drift check compares an event stream's event types and each type's JSON shape, never values")
+    func driftInEvents() {
+        let recorded = Fixture.interaction("http://api.test/stream",
+                                           body: "event: delta\ndata: {\"text\":\"a\",\"n\":1}\n\ndata: [DONE]\n\n", headers: ["Content-Type": "text/event-stream"])
+        let same = Data("event: delta\ndata: {\"text\":\"other words\",\"n\":2}\n\ndata: [DONE]\n\n".utf8)
+        #expect(DriftComparison.differences(recorded: recorded, status: 200, headers: ["Content-Type": "text/event-stream"], body: same).isEmpty)
+        let changed = Data("event: delta\ndata: {\"text\":1}\n\nevent: usage\ndata: {}\n\n".utf8)
+        #expect(DriftComparison.differences(recorded: recorded, status: 200, headers: ["Content-Type": "text/event-stream"], body: changed)
+            == ["event types: recorded [\"delta\", \"message\"], live [\"delta\", \"usage\"]",
+                "$event(delta).n: recorded number, missing live", "$event(delta).text: recorded string, live number"])
+    }
+
     #if canImport(FoundationNetworking)
     @Test("on corelibs a task of a session that calls its delegate hears pieces; a completion-handler task does not")
     func whoHearsPieces() {

@@ -4,7 +4,7 @@ import Testing
 
 /// Where the rules reach besides a message's own headers, URL and body fields: `headers` objects echoed in JSON
 /// bodies, JSON held in JSON strings, URLs held in query values several levels deep, multipart bodies that no
-/// `Content-Type` announces. `cassette verify` reports exactly what redaction would change, so it finds these too.
+/// `Content-Type` announces, the JSON data of server-sent events. `cassette verify` reports exactly what redaction would change, so it finds these too.
 @Suite("Redaction: echoed headers, JSON in strings, nested URLs, unannounced multipart")
 struct RedactionReachTests {
     @Test("a headers object at any depth, its name in any case, holds the secret headers of a message")
@@ -36,6 +36,21 @@ struct RedactionReachTests {
         // Echoed, the request body replays as live.
         let echo = RecordedResponse(status: 200, body: stored.request.body, url: "http://h/")
         #expect(bodyText(stored.secrets.restoringSecrets(in: echo).body) == body)
+    }
+
+    @Test("the JSON data of each server-sent event is read for secret keys, as a JSON body is, and the stream's pieces follow")
+    func serverSentEvents() throws {
+        let events = ["event: session\ndata: {\"access_token\": \"sse-token-0001\", \"n\": 1}\n\n",
+                      "data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\r\n\r\n", "data: [DONE]\n\n"]
+        let response = RecordedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Body(Data(events.joined().utf8)),
+                                        url: "http://h/chat", stream: RecordedStream(head: 0, chunks: events.map { .init(at: 0.1, size: $0.utf8.count) }))
+        let stored = recorded(RecordedRequest(method: "GET", url: "http://h/chat"), response)
+        let text = bodyText(stored.response.body)
+        #expect(!text.contains("sse-token-0001") && text.contains(#""access_token": "REDACTED_access_token_1""#), "\(text)")
+        #expect(text.hasSuffix("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\r\n\r\ndata: [DONE]\n\n"))
+        #expect(stored.response.stream?.chunks.map(\.size).reduce(0, +) == stored.response.body?.data.count)
+        #expect(EventStream.eventData(in: Data("data: a\ndata: b\n\n: comment\ndatum: x\ndata\n\ndata: cut".utf8))
+            == [Data("a\nb".utf8), Data()])
     }
 
     @Test("URLs held in query values are read four levels deep, in a request's URL and a response's Location")

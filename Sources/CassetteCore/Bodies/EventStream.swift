@@ -1,0 +1,84 @@
+import Foundation
+
+/// A `text/event-stream` body (server-sent events) as the WHATWG HTML standard reads it: events separated by blank
+/// lines, each a list of `field: value` lines (`data`, `event`, `id`, `retry`; a line starting with `:` is a comment),
+/// lines ending in LF, CRLF or CR. An event's data is its `data` lines joined with LF.
+///
+/// The cassette reads the data of each event (the JSON of a chat-completions stream, say) so that redaction and the
+/// drift check see inside events as they see inside a JSON body.
+enum EventStream {
+    /// Whether `data` reads as an event stream: its first line is a field (`data:`, `event:`, `id:`, `retry:`) or a
+    /// comment (`:`). A body that starts otherwise is none, whatever its `Content-Type`.
+    static func looksLikeEvents(_ data: Data) -> Bool {
+        for field in ["data:", "event:", "id:", "retry:", ":"] where data.starts(with: field.utf8) { return true }
+        return false
+    }
+
+    /// One event: its type (the `event` field; `message` when it has none) and its data.
+    struct Event: Equatable {
+        var type = "message"
+        var data = Data()
+    }
+
+    /// The events in `data` that carry data, in order.
+    static func events(in data: Data) -> [Event] {
+        var events: [Event] = []
+        var current = Event()
+        var hasData = false
+        for line in lines(of: data) {
+            if line.isEmpty {
+                if hasData { events.append(current) }
+                current = Event()
+                hasData = false
+                continue
+            }
+            guard let (name, value) = field(line) else { continue }
+            switch name {
+            case "data":
+                if hasData { current.data.append(UInt8(ascii: "\n")) }
+                current.data.append(contentsOf: value)
+                hasData = true
+            case "event":
+                current.type = String(decoding: value, as: UTF8.self)
+            default:
+                break
+            }
+        }
+        // An event the stream ended inside (no blank line after it) is not dispatched, as the standard says.
+        return events
+    }
+
+    /// The data of each event in `data` that has any, in order.
+    static func eventData(in data: Data) -> [Data] {
+        events(in: data).map(\.data)
+    }
+
+    /// A line's field name and value (one space after the colon dropped); `nil` for a comment.
+    private static func field(_ line: Data) -> (name: String, value: Data)? {
+        guard line.first != UInt8(ascii: ":") else { return nil }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return (String(decoding: line, as: UTF8.self), Data()) }
+        var value = line[line.index(after: colon)...]
+        if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        return (String(decoding: line[..<colon], as: UTF8.self), Data(value))
+    }
+
+    /// The lines of `data`, without their endings (LF, CRLF or CR).
+    private static func lines(of data: Data) -> [Data] {
+        var lines: [Data] = []
+        var start = data.startIndex
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(data[start..<index])
+                if byte == UInt8(ascii: "\r"), data.index(after: index) < data.endIndex, data[data.index(after: index)] == UInt8(ascii: "\n") {
+                    index = data.index(after: index)
+                }
+                start = data.index(after: index)
+            }
+            index = data.index(after: index)
+        }
+        if start < data.endIndex { lines.append(data[start..<data.endIndex]) }
+        return lines
+    }
+}

@@ -1,0 +1,172 @@
+import CassetteCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Case 9: a recorded stream of server-sent events replayed piece by piece to a task whose session calls its
+/// delegate, against the floor protocol handing the same pieces to the same kind of delegate.
+enum StreamCase {
+    static let url = URL(string: "http://bench.test/v1/chat/completions")!
+    /// What a streaming endpoint answers with: no `Content-Length`, the body is chunked.
+    static let responseHeaders = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache", "Server": "bench"]
+
+    /// `count` server-sent events shaped like a chat-completions stream, one word each: 60 to 80 bytes an event.
+    static func events(_ count: Int) -> [Data] {
+        let words = [" the", " cassette", " replays", " every", " recorded", " event", " in", " order,", " at once",
+                     " unless", " asked", " to", " wait", " for", " its", " time."]
+        return (0..<count).map { index in
+            Data(#"data: {"choices":[{"index":0,"delta":{"content":"\#(words[index % words.count])"}}]}"#.utf8 + "\n\n".utf8)
+        }
+    }
+
+    /// Writes a cassette of one interaction answering `GET url` with `events`, stored as a stream of one piece per
+    /// event, all at time 0; returns its name.
+    static func cassette(_ events: [Data]) throws -> String {
+        let name = "stream-\(events.count)"
+        let file = Fixtures.folder.appendingPathComponent(name + ".json")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            let body = events.reduce(into: Data()) { $0.append($1) }
+            let stream = RecordedStream(head: 0, chunks: events.map { RecordedStream.Chunk(at: 0, size: $0.count) })
+            let interaction = Interaction(
+                request: RecordedRequest(method: "GET", url: url.absoluteString, headers: ["Accept": "text/event-stream"]),
+                response: RecordedResponse(status: 200, headers: responseHeaders, body: Body(body), url: url.absoluteString,
+                                           stream: stream),
+                recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+            try CassetteFile.save([interaction], to: file)
+        }
+        return name
+    }
+
+    static var request: URLRequest {
+        var request = URLRequest(url: url)
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    /// 9. One stream of `events` events replayed to a counting delegate, against the floor.
+    static func replay(events count: Int) async throws -> Row {
+        let events = events(count)
+        let bytes = events.reduce(0) { $0 + $1.count }
+        let name = try cassette(events)
+        StreamFloorProtocol.answer.set((responseHeaders, events))
+        let floorDelegate = CountingDelegate()
+        let floor = StreamFloorProtocol.session(delegate: floorDelegate)
+        defer { floor.finishTasksAndInvalidate() }
+        // Each run must hear every event, one call each, and nothing else.
+        func check(_ counted: CountingDelegate.Count) throws {
+            guard counted.pieces == count, counted.bytes == bytes else { throw URLError(.cannotDecodeContentData) }
+        }
+        let (floorTimes, replayTimes) = try await Cassette.useConfiguration(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { configuration in
+            let replayDelegate = CountingDelegate()
+            let session = URLSession(configuration: configuration, delegate: replayDelegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            return try await interleaved(repetitions: Cases.repetitions, {
+                try check(try await floorDelegate.run(request, on: floor))
+            }, {
+                try check(try await replayDelegate.run(request, on: session))
+            })
+        }
+        let floorSample = Sample(floorTimes.map { $0 / Double(count) * 1e6 })
+        let replaySample = Sample(replayTimes.map { $0 / Double(count) * 1e6 })
+        let ratio = medianRatio(replayTimes, floorTimes)
+        return Row(name: "9 stream replay (\(count.formatted()) events)",
+                   measured: String(format: "replay %.2f µs/event [%.2f–%.2f], floor %.2f µs/event [%.2f–%.2f]", replaySample.median,
+                                    replaySample.min, replaySample.max, floorSample.median, floorSample.min, floorSample.max),
+                   ratio: ratio, target: "≤ 1.2", met: ratio <= 1.2,
+                   json: ["replay_us_per_event": replaySample.median, "floor_us_per_event": floorSample.median, "ratio": ratio])
+    }
+}
+
+/// The floor for streams: answers every request with the prepared response headers and pieces, from memory, one
+/// `didLoad` per piece, with no lookup at all.
+final class StreamFloorProtocol: URLProtocol {
+    /// The headers and pieces it answers with, set before a run.
+    static let answer = Shared<([String: String], [Data])>(([:], []))
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let (headers, pieces) = Self.answer.get()
+        guard let client, let url = request.url,
+              let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else { return }
+        client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        for piece in pieces { client.urlProtocol(self, didLoad: piece) }
+        client.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+
+    static func session(delegate: CountingDelegate) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StreamFloorProtocol.self]
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+}
+
+/// A session delegate that reads a body piece by piece, as streaming code does on Linux (where
+/// `URLSession.bytes(for:)` does not exist): it counts the calls and their bytes and drops the data. One task at a
+/// time.
+final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    struct Count {
+        var pieces = 0
+        var bytes = 0
+    }
+
+    // Guards both: the delegate queue calls in, `run` starts and awaits each task.
+    private let lock = NSLock()
+    private var count = Count()
+    private var finished: CheckedContinuation<Result<Count, any Error>, Never>?
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        count.pieces += 1
+        count.bytes += data.count
+        lock.unlock()
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.lock()
+        let counted = count
+        let continuation = finished
+        finished = nil
+        lock.unlock()
+        continuation?.resume(returning: error.map { .failure($0) } ?? .success(counted))
+    }
+
+    /// Sends `request` on `session` (made with this delegate) and returns what it heard once the task completes.
+    func run(_ request: URLRequest, on session: URLSession) async throws -> Count {
+        try await withCheckedContinuation { (continuation: CheckedContinuation<Result<Count, any Error>, Never>) in
+            lock.lock()
+            count = Count()
+            finished = continuation
+            lock.unlock()
+            session.dataTask(with: request).resume()
+        }.get()
+    }
+}
+
+/// A value shared across threads behind a lock.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+}
