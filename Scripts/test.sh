@@ -4,11 +4,13 @@
 #     every test replays from Cassettes/; the stress tests in full (CASSETTE_STRESS=1); then `cassette verify`
 #     over Cassettes/ (decoding, repeated keys, and the secret check: each interaction redacted again by the
 #     harness's rules must not change);
-#  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), the live
-#     suite records from it into temporary cassettes and replays them offline;
+#  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), with the
+#     server-sent-events server beside it (Scripts/sse.sh: httpbin has no SSE endpoint), the live suite records
+#     from them into temporary cassettes and replays them offline; then the stream tests again, alone, comparing
+#     the times pieces arrive (CASSETTE_LIVE_TIMING=1: beside the rest of the suite, live arrivals move too much);
 #  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
 #     the server into a temporary cassette directory, then replay from it with the server stopped.
-#  The server stops on exit.
+#  The servers stop on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI="${CI:-true}"
@@ -26,15 +28,20 @@ echo "== the committed cassettes decode, repeat no key and hold no unredacted se
 swift run cassette verify Cassettes
 
 echo "== live: record from httpbin on loopback, replay offline"
-trap 'Scripts/httpbin.sh stop || true' EXIT
+trap 'Scripts/httpbin.sh stop || true; Scripts/sse.sh stop || true' EXIT
 Scripts/httpbin.sh start
+Scripts/sse.sh start
 LIVE_REQUIRED=1 swift test --filter Live
+
+echo "== live: streams alone, their pieces' times compared with live (CASSETTE_LIVE_TIMING=1)"
+LIVE_REQUIRED=1 CASSETTE_LIVE_TIMING=1 swift test --filter LiveStreamTests
 
 echo "== live: the .cassette trait suite and the XCTest helper record from httpbin, then replay with the server stopped"
 integrations='TraitSuiteTests|HTTPBinClientXCTests|HTTPBinClientInvokeTestXCTests|SearchTests|SearchXCTests|EveryTestXCTests'
 recorded="$(mktemp -d)"
 CASSETTE_DIR="$recorded" CASSETTE_RECORD=all swift test --filter "$integrations"
 Scripts/httpbin.sh stop
+Scripts/sse.sh stop
 count="$(find "$recorded" -name '*.json' | wc -l | tr -d ' ')"
 echo "== recorded $count cassettes into $recorded; replaying them offline"
 [ "$count" -gt 0 ] || { echo "nothing was recorded into $recorded" >&2; exit 1; }
