@@ -46,6 +46,15 @@ struct ReadmeSamplesTests {
         }
     }
 
+    // README: Streams
+    @Test func chatStreamReplaysAtItsPace() async throws {
+        let words = try await Cassette.useConfiguration("readme/chat-stream", options: .init(latency: .recorded)) { configuration in
+            try await ChatStream(configuration: configuration).words(from: URL(string: "http://127.0.0.1:8766/chat?events=6&interval_ms=100")!)
+        }
+        #expect(words.map(\.text).joined() == "Hello! This reply streams one")
+        #expect(words.last!.at >= 0.45)   // recorded 100 ms apart, replayed 100 ms apart
+    }
+
     // README: Matching
     @Test func matchingSample() {
         let matchers: [RequestMatcher] = [.method, .url(ignoringQueryItems: "ts"), .body(ignoringJSONKeyPaths: "**.requestId")]
