@@ -6,6 +6,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child
     try await MemoryCase.child(file: CommandLine.arguments[2])
     exit(0)
 }
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-stream-child" {
+    try await MemoryCase.streamedChild(file: CommandLine.arguments[2])
+    exit(0)
+}
 
 let environment = ProcessInfo.processInfo.environment
 let quick = environment["BENCH_QUICK"] == "1"
@@ -29,6 +33,9 @@ do {
     if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }
     if wanted("6") { rows.append(try MemoryCase.run()) }
     if wanted("8") { rows.append(try await Cases.perTest(tests: quick ? 50 : 300)) }
+    if wanted("9") { rows.append(try await StreamCase.replay(events: quick ? 1_000 : 10_000)) }
+    // Like case 6, the same 100 MB when quick: a smaller body would measure the process's own baseline instead.
+    if wanted("10") { rows.append(try MemoryCase.runStreamed()) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()
