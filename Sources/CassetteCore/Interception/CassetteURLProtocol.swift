@@ -49,22 +49,13 @@ class CassetteURLProtocol: URLProtocol {
         switch cassette.answer(outgoing) {
         case .now(let outcome, let delay, let asks):
             // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
-            if let asks, case .response(let final, _, _) = outcome, let delegate = TaskDelegate.of(task, request: request) {
-                return deliver(outcome, after: delay, cookies: cassette.appSession,
-                               asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
+            if let asks, let final = outcome.response, let delegate = TaskDelegate.of(task, request: request) {
+                return replay(outcome, after: delay, cassette: cassette,
+                              asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
                     cassette.delegateDecidedOtherwise(asks, decision)
                 }
             }
-            // A stream replays piece by piece to a task that hears it so (see StreamDelivery).
-            if case .stream(let response, let data, let setCookies, let stream) = outcome,
-               CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
-                return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,
-                                      latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
-                                      cookies: cassette.appSession).start()
-            }
-            // Replay answers here, on the task's work queue, before startLoading returns, unless told to wait.
-            guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
-            return deliver(outcome, after: delay, cookies: cassette.appSession)
+            return replay(outcome, after: delay, cassette: cassette)
         case .live(let request):
             live = request
         }
@@ -140,18 +131,39 @@ class CassetteURLProtocol: URLProtocol {
     /// Delivers a replayed `outcome` once the task's delegate has decided as it did when recorded (see
     /// ``DelegateReplay``), after `delay` seconds; a delegate that cancels the challenge it cancelled then fails the
     /// task as it did live, and one that decides otherwise fails it with the error `decidedOtherwise` makes.
-    private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession, asking replay: DelegateReplay,
-                         decidedOtherwise: @escaping @Sendable (String) -> any Error) {
+    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession, asking replay: DelegateReplay,
+                        decidedOtherwise: @escaping @Sendable (String) -> any Error) {
         // As in startLoading(): the protocol goes to the queue the delegate answers on; its state is in LockedBoxes.
         nonisolated(unsafe) let loader = self
         let url = replay.final.url
+        let cookies = cassette.appSession
+        let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         replay.run { verdict in
             switch verdict {
-            case .deliver: loader.deliver(outcome, after: delay, cookies: cookies)
+            case .deliver:
+                // On the task's work queue, as in startLoading(): a stream's delivery reads the task's registry there.
+                let deliver: @Sendable () -> Void = {
+                    guard !loader.stopped.withLock({ $0 }) else { return }
+                    loader.replay(outcome, after: delay, cassette: cassette)
+                }
+                if let workQueue { workQueue.async(execute: deliver) } else { deliver() }
             case .cancelled: loader.deliver(.failure(Outcome.cancelledByDelegate(url)), after: 0, cookies: cookies)
             case .decidedOtherwise(let decision): loader.deliver(.failure(decidedOtherwise(decision)), after: 0, cookies: cookies)
             }
         }
+    }
+
+    /// Serves a replayed `outcome`, on the task's work queue: a stream piece by piece to a task that hears it so (see
+    /// ``StreamDelivery``); anything else at once, unless `delay` says to wait (see ``ReplayLatency``).
+    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession) {
+        if case .stream(let response, let data, let setCookies, let stream) = outcome,
+           CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
+            return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,
+                                  latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
+                                  cookies: cassette.appSession).start()
+        }
+        guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
+        deliver(outcome, after: delay, cookies: cassette.appSession)
     }
 
     /// Hands the client a live response as its headers arrive (see ``Recorder/PassThrough``), storing its cookies

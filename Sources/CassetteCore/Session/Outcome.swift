@@ -19,6 +19,14 @@ enum Outcome: Sendable {
 }
 
 extension Outcome {
+    /// The response the outcome hands the client, if any.
+    var response: HTTPURLResponse? {
+        switch self {
+        case .response(let response, _, _), .truncated(let response, _, _, _), .stream(let response, _, _, _): response
+        case .failure: nil
+        }
+    }
+
     /// What a real exchange hands the app: its response, body and `Set-Cookie` values, or, when the app's delegate
     /// cancelled the challenge the response is, the cancellation URLSession gives the task.
     ///

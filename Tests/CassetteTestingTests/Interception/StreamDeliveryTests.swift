@@ -103,6 +103,30 @@ struct StreamDeliveryTests {
         }
     }
 
+    @Test("a stream that came through a redirect asks the task's delegate about it, then arrives piece by piece")
+    func redirectedStream() async throws {
+        try await withTemporaryDirectory { directory in
+            var interaction = Fixture.interaction("http://api.test/start", body: Self.events.joined(), headers: ["Content-Type": "text/event-stream"])
+            interaction.response?.url = "http://api.test/stream"
+            interaction.response?.redirects = [RecordedRedirect(status: 302, url: "http://api.test/start", headers: ["Location": "/stream"])]
+            interaction.response?.stream = RecordedStream(head: 0, chunks: Self.events.map { .init(at: 0, size: $0.utf8.count) })
+            try Fixture.write([interaction], name: "redirected", in: directory)
+            let events = try await Cassette.useConfiguration("redirected", record: .never, options: .init(directory: .at(directory))) {
+                await PieceLog().run(URLRequest(url: URL(string: "http://api.test/start")!), on: $0)
+            }
+            #expect(events.map(\.kind) == [.response(200)] + Self.events.map { .data(Data($0.utf8)) } + [.end(nil)], "\(events)")
+            // A delegate that now stops at the redirect asks for what was never recorded.
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.useConfiguration("redirected", record: .never, options: .init(directory: .at(directory))) { configuration in
+                    let session = URLSession(configuration: configuration, delegate: DecidingDelegate(redirects: .stop), delegateQueue: nil)
+                    defer { session.finishTasksAndInvalidate() }
+                    _ = try? await session.data(from: URL(string: "http://api.test/start")!)
+                }
+            }
+            #expect(error?.code == .delegateDecidedOtherwise)
+        }
+    }
+
     @Test("a task that takes its body whole gets the whole stream, as live")
     func wholeForCompletionHandlers() async throws {
         try await withTemporaryDirectory { directory in
