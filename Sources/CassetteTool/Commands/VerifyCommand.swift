@@ -44,7 +44,7 @@ enum VerifyCommand {
     }
 
     /// What is wrong with the cassette file `file`, each as `At <coding path>: <problem>`: why it does not read as a
-    /// cassette, its repeated keys, then what `check` finds (in the file as JSON when it does not read as a cassette).
+    /// cassette, its repeated keys, streams whose pieces do not add up to their body, then what `check` finds (in the file as JSON when it does not read as a cassette).
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
         let data: Data
         do { data = try Data(contentsOf: file) } catch { return ["the file could not be read: \(error.localizedDescription)"] }
@@ -67,8 +67,24 @@ enum VerifyCommand {
         guard let interactions else {
             return problems + check.findings(inDocument: data).map(\.description)
         }
+        let indices = keys.map(entryIndices)
+        for (position, interaction) in interactions.enumerated() {
+            guard let response = interaction.response, let stream = response.stream else { continue }
+            let pieces = stream.chunks.reduce(0) { $0 &+ $1.size }
+            let body = response.body?.data.count ?? 0
+            if pieces != body {
+                let entry = indices.flatMap { position < $0.count ? $0[position] : nil } ?? position
+                problems.append("At entries[\(entry)].value.response.stream.chunks: the pieces add up to \(pieces) bytes, the body has \(body); replay moves their boundaries in proportion. Record the cassette again, or fix the sizes.")
+            }
+        }
+        // Redaction fits a stream to its body (reported above): the check compares what else it changes.
+        let fitted = interactions.map { interaction in
+            var fitted = interaction
+            fitted.response?.stream = interaction.response?.stream?.fitted(toLength: interaction.response?.body?.data.count ?? 0)
+            return fitted
+        }
         do {
-            return problems + (try check.findings(in: interactions, entryIndices: keys.map(entryIndices))).map(\.description)
+            return problems + (try check.findings(in: fitted, entryIndices: indices)).map(\.description)
         } catch {
             return problems + ["the interactions could not be written again to compare them: \(error)"]
         }
