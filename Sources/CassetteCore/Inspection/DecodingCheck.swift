@@ -30,7 +30,8 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public let interaction: Int
     /// The request, as the cassette stores it (redacted): `GET http://…/users/7`.
     public let request: String
-    /// Where in the body decoding stopped, as `items[2].price` (empty for the body itself).
+    /// Where in the body decoding stopped, as `items[2].price` (empty for the body itself); in an event stream,
+    /// after the event, as `event 3: choices[0].delta`.
     public let codingPath: String
     /// Why, in the decoder's words.
     public let reason: String
@@ -44,21 +45,36 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
 
 extension LoadedCassette {
     /// Decodes the body of every recorded response that `selects` picks into `type` with `decoder`. By default every
-    /// response with a 2xx status is picked: error bodies usually have a model of their own.
+    /// response with a 2xx status is picked: error bodies usually have a model of their own. A `text/event-stream`
+    /// body is decoded event by event (each event's JSON data into `type`; data that is not JSON, such as
+    /// `[DONE]`, is skipped), and a failure names its event (`event 3: choices[0].delta`).
     public func decoding<T: Decodable>(_ type: T.Type, with decoder: JSONDecoder = JSONDecoder(),
                                        where selects: (Interaction) -> Bool = LoadedCassette.succeeded) -> DecodingCheck {
         var checked = 0
         var failures: [DecodingFailure] = []
         for (offset, interaction) in interactions.enumerated() {
             guard let response = interaction.response, selects(interaction) else { continue }
-            checked += 1
-            do {
-                _ = try decoder.decode(T.self, from: response.body?.data ?? Data())
-            } catch {
-                let (path, reason) = Self.explain(error)
-                failures.append(DecodingFailure(cassette: file, interaction: offset + 1,
-                                                request: "\(interaction.request.method) \(interaction.request.url)",
-                                                codingPath: path, reason: reason))
+            let body = response.body?.data ?? Data()
+            // A server-sent-events body is decoded event by event: the JSON data of each is one model.
+            let documents: [(place: String, data: Data)]
+            if ContentType(response.headers.value(caseInsensitiveKey: "Content-Type"))?.mediaType == "text/event-stream" {
+                documents = EventStream.eventData(in: body).enumerated().compactMap { index, data in
+                    JSONValue(parsing: data) != nil ? ("event \(index + 1)", data) : nil
+                }
+            } else {
+                documents = [("", body)]
+            }
+            for document in documents {
+                checked += 1
+                do {
+                    _ = try decoder.decode(T.self, from: document.data)
+                } catch {
+                    let (path, reason) = Self.explain(error)
+                    let place = [document.place, path].filter { !$0.isEmpty }.joined(separator: ": ")
+                    failures.append(DecodingFailure(cassette: file, interaction: offset + 1,
+                                                    request: "\(interaction.request.method) \(interaction.request.url)",
+                                                    codingPath: place, reason: reason))
+                }
             }
         }
         return DecodingCheck(checked: checked, failures: failures)

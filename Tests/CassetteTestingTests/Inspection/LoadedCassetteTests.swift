@@ -74,6 +74,22 @@ struct LoadedCassetteTests {
         }
     }
 
+    @Test("a server-sent-events body is decoded event by event, [DONE] skipped, a failure naming its event")
+    func decodingEvents() async throws {
+        struct Chunk: Decodable {
+            struct Choice: Decodable { struct Delta: Decodable { let content: String }; let delta: Delta }
+            let choices: [Choice]
+        }
+        try await withTemporaryDirectory { directory in
+            let body = #"data: {"choices":[{"delta":{"content":"Hel"}}]}"# + "\n\n" + #"data: {"choices":[{"delta":{}}]}"# + "\n\ndata: [DONE]\n\n"
+            try CassetteFile.save([Fixture.interaction("http://api.test/chat", body: body, headers: ["Content-Type": "text/event-stream"])],
+                                  to: directory.appendingPathComponent("chat.json"))
+            let check = try LoadedCassette("chat", directory: directory).decoding(Chunk.self)
+            #expect(check.checked == 2)
+            #expect(check.failures.map(\.codingPath) == ["event 2: choices[0].delta.content"])
+        }
+    }
+
     @Test("every cassette under a folder, in the order of their names, hidden files skipped")
     func allUnderAFolder() async throws {
         try await withTemporaryDirectory { directory in
