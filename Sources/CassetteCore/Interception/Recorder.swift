@@ -221,26 +221,29 @@ private final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendabl
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
+        let id = dataTask.taskIdentifier
         let passThrough = transfers.withLock { transfers -> Recorder.PassThrough? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            transfer.response = http
-            transfer.head = transfer.elapsed
+            // Each transfer is changed in place: a copy would copy its body at every piece.
+            guard let elapsed = transfers[id]?.elapsed else { return nil }
+            transfers[id]?.response = http
+            transfers[id]?.head = elapsed
             // A challenge may yet be answered and retried: its 401 goes to the app only as the final response.
-            transfer.passing = transfer.handlers.passThrough != nil && http.map(AuthenticationRequest.isChallenge) == false
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.passing ? transfer.handlers.passThrough : nil
+            let passing = transfers[id]?.handlers.passThrough != nil && http.map(AuthenticationRequest.isChallenge) == false
+            transfers[id]?.passing = passing
+            return passing ? transfers[id]?.handlers.passThrough : nil
         }
         if let passThrough, let http { passThrough.response(http) }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         let passThrough = transfers.withLock { transfers -> Recorder.PassThrough? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            transfer.body.append(data)
-            transfer.chunks.append(RecordedStream.Chunk(at: transfer.elapsed, size: data.count))
-            transfers[dataTask.taskIdentifier] = transfer
-            return transfer.passing ? transfer.handlers.passThrough : nil
+            // In place, as above: appending to a copy would make recording a body quadratic in its size.
+            guard let elapsed = transfers[id]?.elapsed else { return nil }
+            transfers[id]?.body.append(data)
+            transfers[id]?.chunks.append(RecordedStream.Chunk(at: elapsed, size: data.count))
+            return transfers[id]?.passing == true ? transfers[id]?.handlers.passThrough : nil
         }
         passThrough?.data(data)
     }

@@ -29,9 +29,9 @@ public struct RecordedStream: Sendable, Hashable, Codable {
             let text = try container.decode(String.self)
             let parts = text.split(separator: " ")
             guard parts.count == 2, parts[0].hasSuffix("s"), parts[1].hasSuffix("B"),
-                  let at = Double(parts[0].dropLast()), at.isFinite, at >= 0,
-                  let size = Int(parts[1].dropLast()), size >= 0 else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "A chunk is \"<seconds>s <bytes>B\" (say \"0.101s 120B\"), not \"\(text)\".")
+                  let at = Double(parts[0].dropLast()), RecordedStream.times.contains(at),
+                  let size = Int(parts[1].dropLast()), RecordedStream.sizes.contains(size) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "A chunk is \"<seconds>s <bytes>B\" (say \"0.101s 120B\"), with at most \(Int(RecordedStream.times.upperBound)) seconds and \(RecordedStream.sizes.upperBound) bytes, not \"\(text)\".")
             }
             self.at = at
             self.size = size
@@ -84,10 +84,19 @@ public struct RecordedStream: Sendable, Hashable, Codable {
         case head, chunks, end
     }
 
+    /// The times a file may give, in seconds: about eleven days.
+    static let times: ClosedRange<Double> = 0...1_000_000
+    /// The sizes a file may give a piece, in bytes: a terabyte, so that no sum of pieces overflows.
+    static let sizes: ClosedRange<Int> = 0...(1 << 40)
+
     /// Reads a stream; `end` may be absent (complete), `"cancelled"`, or `"URLError <code>"`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         head = try container.decode(Double.self, forKey: .head)
+        guard Self.times.contains(head) else {
+            throw DecodingError.dataCorruptedError(forKey: .head, in: container,
+                                                   debugDescription: "A stream's head is a time from 0 to \(Int(Self.times.upperBound)) seconds, not \(head).")
+        }
         chunks = try container.decode([Chunk].self, forKey: .chunks)
         switch try container.decodeIfPresent(String.self, forKey: .end) {
         case nil, "complete": end = .complete
@@ -113,17 +122,51 @@ public struct RecordedStream: Sendable, Hashable, Codable {
         }
     }
 
-    /// The same stream over a body of `length` bytes: what redaction (or restoring secrets on replay) makes of one
-    /// whose length changed. The pieces keep their number and times; their boundaries move in proportion.
+    /// The same stream over a body of `length` bytes: a file whose pieces do not add up to its body. The pieces keep
+    /// their number and times; their boundaries move in proportion.
     package func fitted(toLength length: Int) -> RecordedStream {
-        let total = chunks.reduce(0) { $0 + $1.size }
-        guard total != length, total > 0, length >= 0 else { return self }
+        let total = chunks.reduce(0.0) { $0 + Double($1.size) }
+        guard total != Double(length), total > 0, length >= 0 else { return self }
         var fitted = self
+        var boundary = 0.0
         var before = 0
+        for index in chunks.indices {
+            boundary += Double(chunks[index].size)
+            let moved = index == chunks.count - 1 ? length : min(length, Int((boundary * Double(length) / total).rounded()))
+            fitted.chunks[index].size = max(0, moved - before)
+            before = max(before, moved)
+        }
+        return fitted
+    }
+
+    /// The same stream over `body`, a changed copy of `original` (the body its pieces add up to): redaction puts
+    /// placeholders in, replay puts live values back. A boundary just after a line (where a server-sent event or a
+    /// JSON line ends, the usual case) stays after the same line, so every piece keeps its lines; any other moves
+    /// in proportion. Neither a placeholder nor a value holds a line break.
+    func fitted(from original: Data, to body: Data) -> RecordedStream {
+        guard chunks.reduce(0.0, { $0 + Double($1.size) }) == Double(original.count) else { return fitted(toLength: body.count) }
+        guard original.count != body.count || original != body else { return self }
+        let newline = UInt8(ascii: "\n")
+        // Where each line ends, counted from the start of its body.
+        let originalLines = original.indices.filter { original[$0] == newline }.map { $0 - original.startIndex }
+        let bodyLines = body.indices.filter { body[$0] == newline }.map { $0 - body.startIndex }
+        guard originalLines.count == bodyLines.count else { return fitted(toLength: body.count) }
+        var fitted = self
         var boundary = 0
+        var before = 0
+        var line = 0
         for index in chunks.indices {
             boundary += chunks[index].size
-            let moved = index == chunks.count - 1 ? length : Int((Double(boundary) * Double(length) / Double(total)).rounded())
+            // How many lines end before the boundary, in the original.
+            while line < originalLines.count && originalLines[line] < boundary { line += 1 }
+            let moved: Int
+            if index == chunks.count - 1 {
+                moved = body.count
+            } else if line > 0, originalLines[line - 1] == boundary - 1 {
+                moved = bodyLines[line - 1] + 1
+            } else {
+                moved = min(body.count, Int((Double(boundary) * Double(body.count) / Double(max(1, original.count))).rounded()))
+            }
             fitted.chunks[index].size = max(0, moved - before)
             before = max(before, moved)
         }

@@ -9,7 +9,7 @@ extension Redaction {
     /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
     /// own data, not the server's secret: it is left as it is, so replay shows it as live did. Then every secret is
     /// replaced wherever it appears in the response and its redirects. A stream's pieces are fitted to the body
-    /// stored (see ``RecordedStream/fitted(toLength:)``).
+    /// stored (see ``RecordedStream/fitted(from:to:)``).
     func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
                 sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
         var stored = response
@@ -40,8 +40,8 @@ extension Redaction {
             stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
         }
         var redacted = secrets.replacingSecrets(in: stored)
-        // A stream's pieces add up to the body it stores.
-        redacted.stream = redacted.stream?.fitted(toLength: redacted.body?.data.count ?? 0)
+        // A stream's pieces add up to the body it stores, each keeping its lines.
+        redacted.stream = redacted.stream?.fitted(from: response.body?.data ?? Data(), to: redacted.body?.data ?? Data())
         return redacted
     }
 

@@ -200,7 +200,8 @@ final class CassetteSession: Sendable {
 
     /// The failure naming a request that went past the cassette, when the body's `error` is a network error (no
     /// connection, no host, a timeout, TLS) that this cassette cannot have given: it reaches no network, it injects no
-    /// ``Fault``, its latency times nothing out, and it holds no recorded failure with that code. Such a request was
+    /// ``Fault``, its latency times nothing out, and no recording of it ends with that code (a failure, a stream cut
+    /// short or held open). Such a request was
     /// sent by `URLSession.shared` or a session made from another configuration, and failed for want of a network
     /// (as in CI). `nil` for any other error, and for a cassette that records (a bypassing request then succeeds,
     /// and only "Nothing was recorded" can tell).
@@ -209,7 +210,7 @@ final class CassetteSession: Sendable {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
               nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
-              !opened.previous.contains(where: { $0.failure?.code == nsError.code }) else {
+              !opened.previous.contains(where: { Self.mayGive($0, code: nsError.code) }) else {
             return nil
         }
         let failingURL = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
@@ -224,6 +225,17 @@ final class CassetteSession: Sendable {
             for want of a network. Send it through the session or configuration the cassette gives the body (see the \
             README's "What a cassette cannot see").
             """, cassette: settings.file)
+    }
+
+    /// Whether replaying `interaction` may end in the `URLError` `code`: its recorded failure, the end of a stream
+    /// cut short, or the timeout of a stream held open (one the app cancelled live).
+    private static func mayGive(_ interaction: Interaction, code: Int) -> Bool {
+        if interaction.failure?.code == code { return true }
+        switch interaction.response?.stream?.end {
+        case .failed(let end)?: return end == code
+        case .cancelled?: return code == URLError.timedOut.rawValue
+        default: return false
+        }
     }
 
     /// The `URLError` codes of a request that found no network: what a request past the cassette gets in CI.

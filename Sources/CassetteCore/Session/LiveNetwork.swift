@@ -68,16 +68,19 @@ struct LiveNetwork: Sendable {
 
     /// `secrets` with those of the Basic credentials an exchange sent for its challenges (see ``TaskDelegate``),
     /// which the stored request never held: the credential, as its `Authorization` header carried it, and its
-    /// password, unless the request's URL holds that password itself (the app chose to send it there, and the URL is
-    /// matched as sent). A response that echoes them is stored with placeholders.
+    /// password, unless a path segment or query value of the request's URL is that password (the app chose to send
+    /// it there, and the URL is matched as sent). A response that echoes them is stored with placeholders.
     static func secrets(_ secrets: SecretSet, adding credentials: [URLCredential], of request: OutgoingRequest) -> SecretSet {
         var secrets = secrets
-        let url = request.request.url?.absoluteString ?? ""
+        // The URL's parts the app wrote: a password that is one of them is the app's to send there.
+        let url = request.request.url
+        let segments = Set(url?.pathComponents ?? [])
+        let values = Set((url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?.queryItems ?? []).compactMap(\.value))
         for credential in credentials {
             let user = credential.user ?? ""
             let password = credential.password ?? ""
             secrets.add(requestValue: Data("\(user):\(password)".utf8).base64EncodedString(), origin: .header("authorization"))
-            if !url.contains(password) && !(url.removingPercentEncoding ?? "").contains(password) {
+            if !segments.contains(password) && !values.contains(password) {
                 secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
             }
         }

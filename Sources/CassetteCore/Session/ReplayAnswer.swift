@@ -34,7 +34,8 @@ struct ReplayAnswer: Sendable {
             restores = false
             asksDelegate = false
         } else if let recorded = interaction.response {
-            asksDelegate = !recorded.redirects.isEmpty || RedirectRequest.isFollowed(recorded.status) || recorded.status == 401
+            asksDelegate = !recorded.redirects.isEmpty || RedirectRequest.isFollowed(recorded.status)
+                || (recorded.status == 401 && recorded.headers.value(caseInsensitiveKey: "WWW-Authenticate").flatMap(AuthenticationRequest.basicRealm) != nil)
             let body = recorded.body?.data ?? Data()
             let recordedURL = recorded.url == interaction.request.url ? nil : recorded.url
             kind = .response(status: recorded.status, headers: Self.lengthFollowing(body, in: recorded.headers), body: body,
@@ -74,6 +75,7 @@ struct ReplayAnswer: Sendable {
         switch kind {
         case .response(let status, var headers, var body, let httpVersion, let recordedURL, var redirectedTo, let redirects,
                        var cookies, let stream):
+            let stored = body
             if restores {
                 let restorer = secrets.restorer
                 body = restorer.apply(to: body)
@@ -85,7 +87,7 @@ struct ReplayAnswer: Sendable {
                                                  httpVersion: httpVersion, headerFields: headers) else {
                 return .failure(URLError(.cannotParseResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
             }
-            if let stream { return .stream(response, body, cookies: cookies, stream.fitted(toLength: body.count)) }
+            if let stream { return .stream(response, body, cookies: cookies, stream.fitted(from: stored, to: body)) }
             return .response(response, body, cookies: cookies)
         case .failure(let failure):
             return .failure(failure.urlError(for: url))

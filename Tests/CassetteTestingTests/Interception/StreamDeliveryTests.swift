@@ -34,6 +34,11 @@ struct StreamDeliveryTests {
         #expect(!String(decoding: complete, as: UTF8.self).contains("end"))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RecordedStream.self, from: Data(#"{"head":0,"chunks":["0.1 12"]}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RecordedStream.self, from: Data(#"{"head":0,"chunks":[],"end":"done"}"#.utf8)) }
+        // A hand-edited file cannot make replay overflow or wait for ages: sizes, times and the head have bounds.
+        for bad in [#"{"head":0,"chunks":["0.1s 9223372036854775807B"]}"#, #"{"head":0,"chunks":["1e300s 5B"]}"#,
+                    #"{"head":-1e300,"chunks":[]}"#, #"{"head":0,"chunks":["nans 1B"]}"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(RecordedStream.self, from: Data(bad.utf8)) }
+        }
     }
 
     @Test("a body is a stream when it came in pieces and streams by its headers or its pace; a quick body with a length is not")

@@ -63,6 +63,10 @@ struct TaskDelegateTests {
         let kept = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(inURL.request, body: nil)).secrets, adding: [credential], of: inURL)
         #expect(kept.redact(text: "/basic-auth/demo/hunter2-secret") == "/basic-auth/demo/hunter2-secret")
         #expect(!kept.redact(text: encoded).contains(encoded))
+        // A password that only happens to occur in the URL (its host, say) is still a secret.
+        let host = OutgoingRequest(request: URLRequest(url: URL(string: "http://hunter2-secret.test/login")!), body: nil, form: .httpBody)
+        let coincidence = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(host.request, body: nil)).secrets, adding: [credential], of: host)
+        #expect(!coincidence.redact(text: "echo hunter2-secret").contains("hunter2-secret"))
     }
 
     #if canImport(FoundationNetworking)

@@ -48,7 +48,15 @@ struct RedactionReachTests {
         let text = bodyText(stored.response.body)
         #expect(!text.contains("sse-token-0001") && text.contains(#""access_token": "REDACTED_access_token_1""#), "\(text)")
         #expect(text.hasSuffix("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\r\n\r\ndata: [DONE]\n\n"))
-        #expect(stored.response.stream?.chunks.map(\.size).reduce(0, +) == stored.response.body?.data.count)
+        // Each stored piece still holds its whole event: the placeholder's length changed only the first.
+        let storedBody = stored.response.body?.data ?? Data()
+        var offset = 0
+        let pieces = (stored.response.stream?.chunks ?? []).map { chunk -> String in
+            defer { offset += chunk.size }
+            return String(decoding: storedBody[offset..<offset + chunk.size], as: UTF8.self)
+        }
+        #expect(pieces.count == 3 && pieces[0].hasPrefix("event: session") && pieces[0].hasSuffix("\n\n") && pieces[2] == "data: [DONE]\n\n", "\(pieces)")
+        #expect(pieces.joined() == text)
         #expect(EventStream.eventData(in: Data("data: a\ndata: b\n\n: comment\ndatum: x\ndata\n\ndata: cut".utf8))
             == [Data("a\nb".utf8), Data()])
     }

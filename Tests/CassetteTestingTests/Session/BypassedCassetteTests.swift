@@ -32,7 +32,7 @@ struct BypassedCassetteTests {
         }
     }
 
-    @Test("the same error replayed from a recorded failure, or given by a cassette that records, is no bypass")
+    @Test("the same error replayed from a recorded failure or a stream's end, or given by a cassette that records, is no bypass")
     func ownErrorsAreNot() async throws {
         try await withTemporaryDirectory { directory in
             var failed = Fixture.interaction("http://api.test/down")
@@ -41,6 +41,16 @@ struct BypassedCassetteTests {
             try Fixture.write([failed], name: "own", in: directory)
             let replaying = try Cassette(.named("own"), options: .init(record: .never, directory: .at(directory)), filePath: #filePath, testName: "t")
             #expect(replaying.close(bodyError: URLError(.cannotConnectToHost)).failures.isEmpty)
+
+            var cut = Fixture.interaction("http://api.test/stream", body: "data: 1\n\n", headers: ["Content-Type": "text/event-stream"])
+            cut.response?.stream = RecordedStream(head: 0, chunks: [.init(at: 0, size: 9)], end: .failed(code: URLError.networkConnectionLost.rawValue))
+            var held = cut
+            held.response?.stream?.end = .cancelled
+            try Fixture.write([cut, held], name: "streams", in: directory)
+            let streams = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            #expect(streams.close(bodyError: URLError(.networkConnectionLost)).failures.isEmpty, "a replayed stream ends so")
+            let again = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            #expect(again.close(bodyError: URLError(.timedOut)).failures.isEmpty, "a stream held open times out")
 
             try Fixture.write([Fixture.interaction("http://api.test/up")], name: "plain", in: directory)
             let plain = try Cassette(.named("plain"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
