@@ -71,14 +71,16 @@ struct ReplayLatencyTests {
     func cancelWhileWaiting() async throws {
         try await withTemporaryDirectory { directory in
             try slowCassette("slow", duration: nil, in: directory)
-            try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), latency: .fixed(0.5))) { session in
+            // The wait is long enough that the cancel comes first even on a busy machine (the whole suite runs in
+            // parallel on two cores: a 100 ms sleep has overslept half a second there).
+            try await Cassette.use("slow", record: .never, options: .init(directory: .at(directory), latency: .fixed(2))) { session in
                 let task = Task { try await Fixture.get("http://api.test/slow", on: session) }
                 try await Task.sleep(for: .milliseconds(100))
                 task.cancel()
                 let error = await #expect(throws: URLError.self) { try await task.value }
                 #expect(error?.code == .cancelled)
                 // Outlive the wait: the stopped protocol must not call its client.
-                try await Task.sleep(for: .milliseconds(600))
+                try await Task.sleep(for: .milliseconds(2100))
             }
         }
     }
