@@ -81,4 +81,86 @@ enum EventStream {
         if start < data.endIndex { lines.append(data[start..<data.endIndex]) }
         return lines
     }
+
+    /// One event as a cassette file shows it: its lines before the data as written (`event: delta`, `id: 7`, a
+    /// `: comment`), and its one line of data as a body of its own (JSON, shown as JSON, or text).
+    struct Stored: Sendable, Hashable, Codable {
+        /// The lines before the data line, as written.
+        var fields: [String] = []
+        /// The data, or `nil` for an event with no data line.
+        var data: Body?
+
+        private enum CodingKeys: String, CodingKey { case fields, data }
+
+        init(fields: [String], data: Body?) {
+            self.fields = fields
+            self.data = data
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
+            data = try container.decodeIfPresent(Body.self, forKey: .data)
+            for field in fields where field.contains("\n") || field.contains("\r") {
+                throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "An event's field is one line, not \"\(field)\".")
+            }
+            if let data, data.data.contains(UInt8(ascii: "\n")) || data.data.contains(UInt8(ascii: "\r")) {
+                throw DecodingError.dataCorruptedError(forKey: .data, in: container, debugDescription: "An event's data is one line.")
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+            try container.encodeIfPresent(data, forKey: .data)
+        }
+    }
+
+    /// `data` as events a cassette shows one by one, when it is a stream of them in the form servers send most:
+    /// LF line endings, each event ending in a blank line, at most one `data: ` line per event and last in it, its
+    /// data JSON or text. `nil` for anything else (which is then shown as text): the events must write back exactly.
+    static func storedEvents(_ data: Data) -> [Stored]? {
+        guard looksLikeEvents(data), !data.contains(UInt8(ascii: "\r")), data.count >= 2,
+              data[data.index(data.endIndex, offsetBy: -2)...].elementsEqual([UInt8(ascii: "\n"), UInt8(ascii: "\n")]),
+              let text = String(data: data, encoding: .utf8) else {
+            return nil
+        }
+        var events: [Stored] = []
+        for block in text.dropLast(2).components(separatedBy: "\n\n") {
+            var event = Stored(fields: [], data: nil)
+            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard event.data == nil, !line.isEmpty else { return nil }
+                if line.hasPrefix("data: ") {
+                    let body = Body(Data(line.dropFirst(6).utf8))
+                    guard case .json = body.form else {
+                        guard case .text = body.form else { return nil }
+                        event.data = body
+                        continue
+                    }
+                    event.data = body
+                } else if line.hasPrefix("data") {
+                    return nil
+                } else {
+                    event.fields.append(String(line))
+                }
+            }
+            events.append(event)
+        }
+        return written(events) == data ? events : nil
+    }
+
+    /// The bytes `events` stand for.
+    static func written(_ events: [Stored]) -> Data {
+        var data = Data()
+        for event in events {
+            for field in event.fields { data.append(contentsOf: field.utf8); data.append(UInt8(ascii: "\n")) }
+            if let body = event.data {
+                data.append(contentsOf: "data: ".utf8)
+                data.append(body.data)
+                data.append(UInt8(ascii: "\n"))
+            }
+            data.append(UInt8(ascii: "\n"))
+        }
+        return data
+    }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// | form | in the file | chosen when |
 /// |---|---|---|
 /// | JSON | `{ "json" : { ... }, "layout" : "indent=2 colon-space newline" }` | the bytes are JSON and writing the value in its ``JSONLayout`` reproduces them |
+/// | server-sent events | `{ "events" : [ { "fields" : [ "event: delta" ], "data" : { "json" : { ... }, "layout" : "compact" } } ] }` | the bytes are events that ``EventStream/storedEvents(_:)`` reads and writes back exactly |
 /// | text | `{ "text" : "..." }` | the bytes are UTF-8 text |
 /// | binary | `{ "base64" : "..." }` | anything else |
 public struct Body: Sendable, Hashable {
@@ -30,6 +31,7 @@ public struct Body: Sendable, Hashable {
     /// The forms a body takes in a cassette file.
     enum Form: Sendable, Hashable {
         case json(JSONValue, JSONLayout)
+        case events([EventStream.Stored])
         case text(String)
         case binary
     }
@@ -119,9 +121,11 @@ public struct Body: Sendable, Hashable {
         hasher.combine(data)
     }
 
-    /// The most readable form of `data` that round-trips exactly: JSON, else text, else binary.
+    /// The most readable form of `data` that round-trips exactly: JSON, else server-sent events, else text, else
+    /// binary.
     static func form(of data: Data) -> Form {
         if let json = jsonForm(of: data) { return json }
+        if let events = EventStream.storedEvents(data) { return .events(events) }
         if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data { return .text(text) }
         return .binary
     }
@@ -159,10 +163,10 @@ extension UInt8 {
 
 extension Body: Codable {
     private enum CodingKeys: String, CodingKey {
-        case json, layout, text, base64
+        case json, layout, events, text, base64
     }
 
-    /// Reads a body from any of its three forms.
+    /// Reads a body from any of its forms.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.json) {
@@ -173,6 +177,9 @@ extension Body: Codable {
                     debugDescription: "Unknown JSON layout \"\(words)\"; expected words such as \"compact\", \"indent=2\", \"colon-space\", \"comma-space\", \"ascii\", \"escaped-slash\", \"newline\".")
             }
             self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
+        } else if container.contains(.events) {
+            let events = try container.decode([EventStream.Stored].self, forKey: .events)
+            self.init(data: EventStream.written(events), form: .events(events))
         } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.init(data: Data(text.utf8), form: .text(text))
         } else if container.contains(.base64) {
@@ -182,7 +189,7 @@ extension Body: Codable {
         } else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,
-                debugDescription: "A body needs one of the keys \"json\" (with \"layout\"), \"text\" or \"base64\"."))
+                debugDescription: "A body needs one of the keys \"json\" (with \"layout\"), \"events\", \"text\" or \"base64\"."))
         }
     }
 
@@ -193,6 +200,8 @@ extension Body: Codable {
         case .json(let value, let layout):
             try container.encode(value, forKey: .json)
             try container.encode(layout.words, forKey: .layout)
+        case .events(let events):
+            try container.encode(events, forKey: .events)
         case .text(let text):
             try container.encode(text, forKey: .text)
         case .binary:

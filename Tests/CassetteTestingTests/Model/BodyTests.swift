@@ -105,3 +105,39 @@ struct BodyTests {
         #expect(JSONLayout(words: layout.words) == layout)
     }
 }
+
+/// A server-sent-events body is shown one event per entry, its data as JSON where it can be, and reads back as the
+/// same bytes; events in any other shape stay text.
+@Suite("Bodies: server-sent events in the file")
+struct EventBodyTests {
+    @Test("events with fields, JSON data and text data are written one per entry and read back byte for byte")
+    func eventsRoundTrip() throws {
+        let text = "event: delta\nid: 7\ndata: {\"a\":1,\"b\":[true]}\n\n: keep-alive\n\ndata: [DONE]\n\n"
+        let body = Body(Data(text.utf8))
+        guard case .events(let events) = body.form else {
+            Issue.record("not shown as events: \(body.form)")
+            return
+        }
+        #expect(events.map(\.fields) == [["event: delta", "id: 7"], [": keep-alive"], []])
+        #expect(events[0].data?.json != nil && events[1].data == nil && events[2].data?.data == Data("[DONE]".utf8))
+        let file = try JSONEncoder().encode(body)
+        #expect(String(decoding: file, as: UTF8.self).contains(#""events""#))
+        #expect(try JSONDecoder().decode(Body.self, from: file).data == Data(text.utf8))
+    }
+
+    @Test("events that would not write back exactly stay text: CRLF, two data lines, no final blank line, a data line first in no event")
+    func otherShapesStayText() {
+        for text in ["data: 1\r\n\r\n", "data: a\ndata: b\n\n", "data: 1\n", "data: 1\nevent: late\n\n"] {
+            guard case .text = Body(Data(text.utf8)).form else {
+                Issue.record("\(text.debugDescription) is not text")
+                continue
+            }
+        }
+    }
+
+    @Test("a file's event whose data holds a line break is an error, not other bytes")
+    func multilineDataIsRejected() {
+        let file = #"{"events":[{"data":{"text":"a\nb"}}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Body.self, from: Data(file.utf8)) }
+    }
+}
