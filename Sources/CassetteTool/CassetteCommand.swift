@@ -89,7 +89,7 @@ struct Subcommand: Sendable {
 
     /// Every subcommand, in the order `--help` lists them.
     static let all: [Subcommand] = [
-        ListCommand.command, ShowCommand.command, VerifyCommand.command, UnusedCommand.unused, UnusedCommand.prune,
+        ListCommand.command, ShowCommand.command, VerifyCommand.command, DiffCommand.command, UnusedCommand.unused, UnusedCommand.prune,
         HARCommands.export, HARCommands.import,
     ]
 

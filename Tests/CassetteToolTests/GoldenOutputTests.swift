@@ -67,6 +67,16 @@ import Testing
         }
     }
 
+    @Test func diffShowsAReRecordingForAPullRequest() throws {
+        try ToolSandbox.with { sandbox in
+            try FileManager.default.copyItem(at: ToolSandbox.fixtures.appendingPathComponent("Diff"), to: sandbox.file("Diff"))
+            let run = sandbox.run(["diff", "Diff/old", "Diff/new", "--format", "markdown"])
+            #expect(run.status == 1)
+            Golden.expect(run.output, matches: "diff-markdown.txt")
+            #expect(sandbox.run(["diff", "Diff/old", "Diff/old"]).status == 0)
+        }
+    }
+
     @Test func helpTextsAreDocumented() throws {
         try ToolSandbox.with { sandbox in
             var all = sandbox.run(["--help"]).output

@@ -1,0 +1,102 @@
+import CassetteCore
+import Foundation
+
+/// `cassette diff <old> <new>`: what a re-recording changed, cassette by cassette (see ``CassetteDifferences``).
+enum DiffCommand {
+    static let spec = CommandSpec(
+        name: "diff",
+        summary: "Show what changed between two recordings of cassettes: interactions, statuses, headers, bodies.",
+        usage: "diff <old> <new> [--format text|markdown]",
+        arguments: [.init(name: "old", help: "A cassette file, or a folder of them (compared with the folders below it)."),
+                    .init(name: "new", help: "The same: a file, or a folder whose cassettes are paired with <old>'s by name.")],
+        options: [.init(name: "format", value: "text|markdown", help: "markdown for a pull-request comment (default: text).")],
+        discussion: """
+        Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
+        changed (not Date, request ids and others that change on every answer), and the response and request
+        bodies: for JSON, each key added or removed and each value whose kind or content changed, by path. Values are
+        never shown: they may be secrets or placeholders. Recording dates and durations are ignored.
+        Exit status 0 when nothing changed, 1 when something did, 3 when a file could not be read.
+        """)
+
+    static let command = Subcommand(spec: spec) { arguments, context in
+        let paths = CassettePaths(context: context)
+        guard let oldArgument = arguments.argument(0), let newArgument = arguments.argument(1) else {
+            throw UsageError("name the old and the new cassette (or folder)", spec: spec)
+        }
+        let markdown: Bool
+        switch arguments.value("format") ?? "text" {
+        case "text": markdown = false
+        case "markdown": markdown = true
+        case let other: throw UsageError("unknown format \(other); use text or markdown", spec: spec)
+        }
+        let old = paths.resolved(oldArgument)
+        let new = paths.resolved(newArgument)
+        let pairs = try Self.pairs(old, new, paths: paths)
+        var report: [String] = []
+        var changed = 0
+        for pair in pairs {
+            let before = try pair.old.map(Self.load) ?? []
+            let after = try pair.new.map(Self.load) ?? []
+            let differences = CassetteDifferences(old: before, new: after)
+            guard !differences.isEmpty || pair.old == nil || pair.new == nil else { continue }
+            changed += 1
+            report.append(Self.render(pair.name, differences, isNew: pair.old == nil, isGone: pair.new == nil, markdown: markdown))
+        }
+        let summary = changed == 0 ? "diff: no changes in \(Formatting.count(pairs.count, "cassette"))."
+            : "diff: \(changed) of \(Formatting.count(pairs.count, "cassette")) changed."
+        context.output((report + [summary]).joined(separator: "\n") + "\n")
+        return changed == 0 ? ExitStatus.success : ExitStatus.problems
+    }
+
+    /// A cassette in one or both recordings, by its name.
+    private struct Pair {
+        let name: String
+        let old: URL?
+        let new: URL?
+    }
+
+    /// The cassettes to compare: two files, or the cassettes of two folders paired by name.
+    private static func pairs(_ old: URL, _ new: URL, paths: CassettePaths) throws(ToolFailure) -> [Pair] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: old.path, isDirectory: &isFolder) else { throw ToolFailure("No such file or folder: \(paths.display(old)).") }
+        guard isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: new.path) else { throw ToolFailure("No such file: \(paths.display(new)).") }
+            return [Pair(name: paths.display(new), old: old, new: new)]
+        }
+        let before = Dictionary(try paths.cassetteFiles(in: old).map { (paths.name(of: $0, in: old), $0) }, uniquingKeysWith: { a, _ in a })
+        let after = Dictionary(try paths.cassetteFiles(in: new).map { (paths.name(of: $0, in: new), $0) }, uniquingKeysWith: { a, _ in a })
+        return Set(before.keys).union(after.keys).sorted().map { Pair(name: $0, old: before[$0], new: after[$0]) }
+    }
+
+    private static func load(_ file: URL) throws -> [Interaction] {
+        do {
+            return try CassetteFile.load(file) ?? []
+        } catch {
+            throw ToolFailure("\(file.path) is not a readable cassette (see cassette verify): \(error.message)")
+        }
+    }
+
+    /// One cassette's part of the report: a summary line, then a line per change.
+    private static func render(_ name: String, _ differences: CassetteDifferences, isNew: Bool, isGone: Bool, markdown: Bool) -> String {
+        var counts: [String] = []
+        if isNew { counts.append("new cassette") }
+        if isGone { counts.append("removed cassette") }
+        if !differences.added.isEmpty { counts.append("\(differences.added.count) added") }
+        if !differences.removed.isEmpty { counts.append("\(differences.removed.count) removed") }
+        let changedInteractions = Set(differences.changes.map(\.interaction)).count
+        if changedInteractions > 0 { counts.append("\(changedInteractions) changed") }
+        var lines = [markdown ? "### `\(name)`: \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
+        let bullet = markdown ? "- " : "  "
+        for interaction in differences.added { lines.append("\(bullet)+ \(interaction)") }
+        for interaction in differences.removed { lines.append("\(bullet)- \(interaction)") }
+        var current: String?
+        for change in differences.changes {
+            if change.interaction != current {
+                lines.append("\(bullet)~ \(change.interaction)")
+                current = change.interaction
+            }
+            lines.append((markdown ? "  - " : "      ") + change.what)
+        }
+        return lines.joined(separator: "\n") + (markdown ? "\n" : "")
+    }
+}

@@ -1,0 +1,64 @@
+@testable import CassetteCore
+import Foundation
+import Testing
+
+/// `cassette diff`: what a re-recording changed, by interaction and by JSON path, never with a value.
+@Suite struct DiffCommandTests {
+    private static func interaction(_ url: String, status: Int = 200, json: String, date: String = "Mon, 23 Nov 2026 10:00:00 GMT",
+                                    requestBody: String? = nil) -> Interaction {
+        Interaction(
+            request: RecordedRequest(method: requestBody == nil ? "GET" : "POST", url: url, body: requestBody.map { Body(Data($0.utf8)) }),
+            response: RecordedResponse(status: status, headers: ["Content-Type": "application/json", "Date": date],
+                                       body: Body(Data(json.utf8)), url: url),
+            recordedAt: Date(timeIntervalSince1970: 1_795_392_000))
+    }
+
+    /// Runs `cassette diff old.json new.json` over the two recordings.
+    private static func diff(_ old: [Interaction], _ new: [Interaction], format: String? = nil) throws -> ToolRun {
+        try ToolSandbox.with { sandbox in
+            try CassetteFile.save(old, to: sandbox.file("old.json"))
+            try CassetteFile.save(new, to: sandbox.file("new.json"))
+            return sandbox.run(["diff", "old.json", "new.json"] + (format.map { ["--format", $0] } ?? []))
+        }
+    }
+
+    private static let users = "https://api.example.com/users"
+    private static let before = #"{"id":1,"name":"Ada","token":"tok-old-secret-1","tags":["a"]}"#
+
+    @Test("only Date moved, and the recording date: no changes, exit 0")
+    func onlyDate() throws {
+        var again = Self.interaction(Self.users, json: Self.before, date: "Tue, 24 Nov 2026 11:00:00 GMT")
+        again.recordedAt = Date(timeIntervalSince1970: 1_795_500_000)
+        let run = try Self.diff([Self.interaction(Self.users, json: Self.before)], [again])
+        #expect(run.status == 0)
+        #expect(run.output == "diff: no changes in 1 cassette.\n")
+    }
+
+    @Test("a changed value, an added key, a changed kind, a longer array: each by path, never the value")
+    func jsonChanges() throws {
+        let after = #"{"id":"1","name":"Ada","token":"tok-new-secret-2","tags":["a","b"],"email":"x@example.com"}"#
+        let run = try Self.diff([Self.interaction(Self.users, json: Self.before)], [Self.interaction(Self.users, json: after)])
+        #expect(run.status == 1)
+        #expect(run.output.contains("~ GET https://api.example.com/users"))
+        for line in ["body: $.email added (string)", "body: $.id is string, was number", "body: $.tags has 2 elements, was 1",
+                     "body: $.token changed"] {
+            #expect(run.output.contains(line), "\(line)\n\(run.output)")
+        }
+        #expect(!run.output.contains("tok-new-secret-2") && !run.output.contains("tok-old-secret-1") && !run.output.contains("x@example.com"))
+    }
+
+    @Test("a new interaction, a removed one, a status and a request body, in markdown")
+    func interactionsAndMarkdown() throws {
+        let old = [Self.interaction(Self.users, json: Self.before), Self.interaction(Self.users + "/2", json: "{}"),
+                   Self.interaction(Self.users, json: "{}", requestBody: #"{"name":"Ada"}"#)]
+        let new = [Self.interaction(Self.users, status: 201, json: Self.before), Self.interaction(Self.users + "/3", json: "{}"),
+                   Self.interaction(Self.users, json: "{}", requestBody: #"{"name":"Ada","admin":true}"#)]
+        let run = try Self.diff(old, new, format: "markdown")
+        #expect(run.status == 1)
+        #expect(run.output.contains("### `new.json`: 1 added, 1 removed, 2 changed"), "\(run.output)")
+        #expect(run.output.contains("- + GET https://api.example.com/users/3"))
+        #expect(run.output.contains("- - GET https://api.example.com/users/2"))
+        #expect(run.output.contains("  - status 200 → 201"))
+        #expect(run.output.contains("  - request body: $.admin added (bool)"))
+    }
+}
