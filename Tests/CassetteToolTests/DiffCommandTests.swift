@@ -61,4 +61,37 @@ import Testing
         #expect(run.output.contains("  - status 200 → 201"))
         #expect(run.output.contains("  - request body: $.admin added (bool)"))
     }
+
+    @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")
+    func againstGit() throws {
+        try ToolSandbox.with { sandbox in
+            func git(_ arguments: String...) throws {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["git", "-C", sandbox.file("").path, "-c", "user.name=Diff Test", "-c", "user.email=diff@example.com"] + arguments
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "git \(arguments)")
+            }
+            try git("init", "-q")
+            try git("add", ".")
+            try git("commit", "-q", "-m", "recorded")
+            #expect(sandbox.run(["diff", "--git"]).status == 0)
+            let file = try #require(try FileManager.default.subpathsOfDirectory(atPath: sandbox.file("Cassettes").path)
+                .sorted().first { $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
+            let url = sandbox.file("Cassettes/" + file)
+            var interactions = try #require(try CassetteFile.load(url))
+            interactions[0].response?.status = 299
+            try CassetteFile.save(interactions, to: url)
+            try CassetteFile.save([Self.interaction(Self.users, json: "{}")], to: sandbox.file("Cassettes/new-since.json"))
+            let run = sandbox.run(["diff", "--git", "HEAD"])
+            #expect(run.status == 1)
+            #expect(run.output.contains("new-since: new cassette, 1 added"), "\(run.output)")
+            #expect(run.output.contains("→ 299"), "\(run.output)")
+            #expect(run.output.contains("\ndiff: 2 of "), "\(run.output)")
+            #expect(sandbox.run(["diff", "--git", "no-such-revision"]).status == 3)
+        }
+    }
 }

@@ -6,10 +6,11 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Show what changed between two recordings of cassettes: interactions, statuses, headers, bodies.",
-        usage: "diff <old> <new> [--format text|markdown]",
-        arguments: [.init(name: "old", help: "A cassette file, or a folder of them (compared with the folders below it)."),
-                    .init(name: "new", help: "The same: a file, or a folder whose cassettes are paired with <old>'s by name.")],
-        options: [.init(name: "format", value: "text|markdown", help: "markdown for a pull-request comment (default: text).")],
+        usage: "diff <old> <new> [--format text|markdown] | diff --git [<rev>] [<folder>] [--format text|markdown]",
+        arguments: [.init(name: "old", help: "A cassette file, or a folder of them (compared with the folders below it).", isOptional: true),
+                    .init(name: "new", help: "The same: a file, or a folder whose cassettes are paired with <old>'s by name.", isOptional: true)],
+        options: [.init(name: "format", value: "text|markdown", help: "markdown for a pull-request comment (default: text)."),
+                  .init(name: "git", help: "Compare the cassettes of a folder (default: the cassette directory) with a git revision's (default: HEAD): diff --git [<rev>] [<folder>].")],
         discussion: """
         Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
         changed (not Date, request ids and others that change on every answer), and the response and request
@@ -20,23 +21,28 @@ enum DiffCommand {
 
     static let command = Subcommand(spec: spec) { arguments, context in
         let paths = CassettePaths(context: context)
-        guard let oldArgument = arguments.argument(0), let newArgument = arguments.argument(1) else {
-            throw UsageError("name the old and the new cassette (or folder)", spec: spec)
-        }
         let markdown: Bool
         switch arguments.value("format") ?? "text" {
         case "text": markdown = false
         case "markdown": markdown = true
         case let other: throw UsageError("unknown format \(other); use text or markdown", spec: spec)
         }
-        let old = paths.resolved(oldArgument)
-        let new = paths.resolved(newArgument)
-        let pairs = try Self.pairs(old, new, paths: paths)
+        let pairs: [Pair]
+        if arguments.flag("git") {
+            let revision = GitRevision(revision: arguments.argument(0) ?? "HEAD",
+                                       folder: arguments.argument(1).map(paths.resolved) ?? paths.directory)
+            pairs = try Self.pairs(revision, paths: paths)
+        } else {
+            guard let oldArgument = arguments.argument(0), let newArgument = arguments.argument(1) else {
+                throw UsageError("name the old and the new cassette (or folder), or use --git", spec: spec)
+            }
+            pairs = try Self.pairs(paths.resolved(oldArgument), paths.resolved(newArgument), paths: paths)
+        }
         var report: [String] = []
         var changed = 0
         for pair in pairs {
-            let before = try pair.old.map(Self.load) ?? []
-            let after = try pair.new.map(Self.load) ?? []
+            let before = try pair.old.map { try $0() } ?? []
+            let after = try pair.new.map { try $0() } ?? []
             let differences = CassetteDifferences(old: before, new: after)
             guard !differences.isEmpty || pair.old == nil || pair.new == nil else { continue }
             changed += 1
@@ -48,11 +54,11 @@ enum DiffCommand {
         return changed == 0 ? ExitStatus.success : ExitStatus.problems
     }
 
-    /// A cassette in one or both recordings, by its name.
+    /// A cassette in one or both recordings, by its name, with what reads each.
     private struct Pair {
         let name: String
-        let old: URL?
-        let new: URL?
+        let old: (() throws -> [Interaction])?
+        let new: (() throws -> [Interaction])?
     }
 
     /// The cassettes to compare: two files, or the cassettes of two folders paired by name.
@@ -61,11 +67,28 @@ enum DiffCommand {
         guard FileManager.default.fileExists(atPath: old.path, isDirectory: &isFolder) else { throw ToolFailure("No such file or folder: \(paths.display(old)).") }
         guard isFolder.boolValue else {
             guard FileManager.default.fileExists(atPath: new.path) else { throw ToolFailure("No such file: \(paths.display(new)).") }
-            return [Pair(name: paths.display(new), old: old, new: new)]
+            return [Pair(name: paths.display(new), old: { try load(old) }, new: { try load(new) })]
         }
-        let before = Dictionary(try paths.cassetteFiles(in: old).map { (paths.name(of: $0, in: old), $0) }, uniquingKeysWith: { a, _ in a })
-        let after = Dictionary(try paths.cassetteFiles(in: new).map { (paths.name(of: $0, in: new), $0) }, uniquingKeysWith: { a, _ in a })
-        return Set(before.keys).union(after.keys).sorted().map { Pair(name: $0, old: before[$0], new: after[$0]) }
+        let before = try files(in: old, paths: paths)
+        let after = try files(in: new, paths: paths)
+        return Set(before.keys).union(after.keys).sorted().map { name in
+            Pair(name: name, old: before[name].map { file in { try load(file) } }, new: after[name].map { file in { try load(file) } })
+        }
+    }
+
+    /// The cassettes of a revision paired with the working tree's, by name.
+    private static func pairs(_ revision: GitRevision, paths: CassettePaths) throws(ToolFailure) -> [Pair] {
+        let before = try revision.cassettes()
+        let after = try files(in: revision.folder, paths: paths)
+        return Set(before.keys).union(after.keys).sorted().map { name in
+            Pair(name: name, old: before[name].map { path in { try revision.interactions(at: path) } },
+                 new: after[name].map { file in { try load(file) } })
+        }
+    }
+
+    /// The cassette files of `folder` by name.
+    private static func files(in folder: URL, paths: CassettePaths) throws(ToolFailure) -> [String: URL] {
+        Dictionary(try paths.cassetteFiles(in: folder).map { (paths.name(of: $0, in: folder), $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     private static func load(_ file: URL) throws -> [Interaction] {
