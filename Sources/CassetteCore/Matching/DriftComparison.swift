@@ -20,7 +20,7 @@ enum DriftComparison {
         }
         if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
            let after = body.first(where: { !$0.isJSONWhitespace }).flatMap({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") ? JSONValue(parsing: body) : nil }) {
-            compare(Shape(before), Shape(after), at: "$", into: &differences)
+            differences += report(JSONComparison.changes(from: before, to: after, values: false))
         } else if let recordedBody = response.body?.data, EventStream.looksLikeEvents(recordedBody), EventStream.looksLikeEvents(body) {
             compareEvents(EventStream.events(in: recordedBody), EventStream.events(in: body), into: &differences)
         }
@@ -37,7 +37,7 @@ enum DriftComparison {
         for type in recordedTypes.intersection(liveTypes).sorted() {
             guard let before = recorded.first(where: { $0.type == type }).flatMap({ JSONValue(parsing: $0.data) }),
                   let after = live.first(where: { $0.type == type }).flatMap({ JSONValue(parsing: $0.data) }) else { continue }
-            compare(Shape(before), Shape(after), at: "$event(\(type))", into: &differences)
+            differences += report(JSONComparison.changes(from: before, to: after, at: "$event(\(type))", values: false))
         }
     }
 
@@ -48,50 +48,16 @@ enum DriftComparison {
         return type?.isEmpty == false ? type : nil
     }
 
-    /// A JSON value's shape: its keys and the kinds of its values. An array's shape is its first element's.
-    private indirect enum Shape {
-        case object([String: Shape])
-        case array(Shape?)
-        case string, number, bool, null
-
-        init(_ value: JSONValue) {
-            switch value {
-            case .object(let members): self = .object(members.mapValues(Shape.init))
-            case .array(let elements): self = .array(elements.first.map(Shape.init))
-            case .string: self = .string
-            case .integer, .number: self = .number
-            case .bool: self = .bool
-            case .null: self = .null
+    /// The drift check's words for shape changes.
+    private static func report(_ changes: [JSONComparison.Change]) -> [String] {
+        changes.map { change in
+            switch change {
+            case .added(let path, let kind): "\(path): new live (\(kind))"
+            case .removed(let path, let kind): "\(path): recorded \(kind), missing live"
+            case .kindChanged(let path, let from, let to): "\(path): recorded \(from), live \(to)"
+            case .valueChanged(let path): "\(path): changed"
+            case .lengthChanged(let path, let from, let to): "\(path): recorded \(from) elements, live \(to)"
             }
-        }
-
-        var kind: String {
-            switch self {
-            case .object: "object"
-            case .array: "array"
-            case .string: "string"
-            case .number: "number"
-            case .bool: "bool"
-            case .null: "null"
-            }
-        }
-    }
-
-    private static func compare(_ recorded: Shape, _ live: Shape, at path: String, into differences: inout [String]) {
-        switch (recorded, live) {
-        case (.object(let before), .object(let after)):
-            for key in Set(before.keys).union(after.keys).sorted() {
-                switch (before[key], after[key]) {
-                case (let old?, let new?): compare(old, new, at: path + "." + key, into: &differences)
-                case (let old?, nil): differences.append("\(path).\(key): recorded \(old.kind), missing live")
-                case (nil, let new?): differences.append("\(path).\(key): new live (\(new.kind))")
-                case (nil, nil): break
-                }
-            }
-        case (.array(let before), .array(let after)):
-            if let before, let after { compare(before, after, at: path + "[]", into: &differences) }
-        default:
-            if recorded.kind != live.kind { differences.append("\(path): recorded \(recorded.kind), live \(live.kind)") }
         }
     }
 }

@@ -103,8 +103,15 @@ struct CassetteDifferences: Sendable {
         guard let oldJSON = before?.json ?? json(old), let newJSON = after?.json ?? json(new) else {
             return ["changed (\(old.count) → \(new.count) bytes)"]
         }
-        var lines: [String] = []
-        walk(oldJSON, newJSON, at: "$", into: &lines)
+        let lines = JSONComparison.changes(from: oldJSON, to: newJSON, values: true).map { change in
+            switch change {
+            case .added(let path, let kind): "\(path) added (\(kind))"
+            case .removed(let path, let kind): "\(path) removed (was \(kind))"
+            case .kindChanged(let path, let from, let to): "\(path) is \(to), was \(from)"
+            case .valueChanged(let path): "\(path) changed"
+            case .lengthChanged(let path, let from, let to): "\(path) has \(to) elements, was \(from)"
+            }
+        }
         return lines.isEmpty ? ["changed in layout only"] : lines
     }
 
@@ -113,40 +120,5 @@ struct CassetteDifferences: Sendable {
         guard let first = data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         return try? JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    private static func walk(_ old: JSONValue, _ new: JSONValue, at path: String, into lines: inout [String]) {
-        switch (old, new) {
-        case (.object(let a), .object(let b)):
-            for key in Set(a.keys).union(b.keys).sorted() {
-                let here = path + "." + key
-                switch (a[key], b[key]) {
-                case (let x?, let y?): walk(x, y, at: here, into: &lines)
-                case (nil, let y?): lines.append("\(here) added (\(kind(y)))")
-                case (let x?, nil): lines.append("\(here) removed (was \(kind(x)))")
-                case (nil, nil): break
-                }
-            }
-        case (.array(let a), .array(let b)):
-            if a.count != b.count { lines.append("\(path) has \(b.count) elements, was \(a.count)") }
-            for index in 0..<min(a.count, b.count) { walk(a[index], b[index], at: "\(path)[\(index)]", into: &lines) }
-        default:
-            if kind(old) != kind(new) {
-                lines.append("\(path) is \(kind(new)), was \(kind(old))")
-            } else if old != new {
-                lines.append("\(path) changed")
-            }
-        }
-    }
-
-    private static func kind(_ value: JSONValue) -> String {
-        switch value {
-        case .object: "object"
-        case .array: "array"
-        case .string: "string"
-        case .integer, .number: "number"
-        case .bool: "bool"
-        case .null: "null"
-        }
     }
 }
