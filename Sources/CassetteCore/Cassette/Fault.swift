@@ -121,7 +121,7 @@ public struct Fault: Sendable {
 
     /// The error a failing request to `url` gets, with the failing-URL keys URLSession sets.
     private static func error(_ code: URLError.Code, _ url: URL) -> URLError {
-        URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString])
+        URLError(code: code.rawValue, failingURL: url)
     }
 
     /// Fails the selected requests with `URLError(code)`, as the network would.

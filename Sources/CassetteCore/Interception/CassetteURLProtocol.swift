@@ -113,18 +113,19 @@ class CassetteURLProtocol: URLProtocol {
         let timeout = cookies.timeout(of: request)
         if timeout > 0, delay >= timeout, let url = request.url {
             wait = timeout
-            answer = .failure(URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString,
-                                                            NSLocalizedDescriptionKey: "The request timed out."]))
+            answer = .failure(URLError(code: URLError.timedOut.rawValue, failingURL: url, description: "The request timed out."))
         }
         // As in startLoading(): the protocol goes to the queue that answers; its own mutable state is in LockedBoxes.
         nonisolated(unsafe) let loader = self
+        later(wait) { [answer] in loader.deliverUnlessStopped(answer, cookies: cookies) }
+    }
+
+    /// Runs `work` after `seconds`, from a timer on a global queue, on the task's own work queue (found by
+    /// reflection on corelibs: see ``ClientQueues/workQueue(of:)``); where there is none, on the timer's queue.
+    func later(_ seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-        DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [answer] in
-            if let workQueue {
-                workQueue.async { loader.deliverUnlessStopped(answer, cookies: cookies) }
-            } else {
-                loader.deliverUnlessStopped(answer, cookies: cookies)
-            }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if let workQueue { workQueue.async(execute: work) } else { work() }
         }
     }
 
@@ -220,13 +221,7 @@ class CassetteURLProtocol: URLProtocol {
         case .cancelled:
             guard timeout > 0 else { return }
             nonisolated(unsafe) let loader = self
-            let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                let timedOut: @Sendable () -> Void = {
-                    loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: url)), cookies: nil)
-                }
-                if let workQueue { workQueue.async(execute: timedOut) } else { timedOut() }
-            }
+            later(timeout) { loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: url)), cookies: nil) }
         }
     }
 

@@ -72,22 +72,18 @@ struct StreamDelivery {
     /// Waits `seconds`, then goes on from `steps[index]` on the task's work queue; a wait that reaches the timeout
     /// counted from the previous step (at `previous`) fails the task there instead.
     private func wait(_ seconds: TimeInterval, since previous: TimeInterval, then index: Int, of steps: [Step], started: DispatchTime) {
-        let workQueue = loader.task.flatMap(ClientQueues.workQueue(of:))
         let timesOut = timeout > 0 && steps[index].at - previous >= timeout
         let delay = timesOut ? max(0, previous + timeout - (Double(DispatchTime.now().uptimeNanoseconds &- started.uptimeNanoseconds) / 1e9)) : seconds
         // As in CassetteURLProtocol.startLoading(): Foundation does not mark a URLProtocol Sendable, yet documents its
         // client as callable from the queue that finishes the work; the protocol's own state is in lock boxes.
         nonisolated(unsafe) let delivery = self
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
-            let next: @Sendable () -> Void = {
-                if timesOut {
-                    delivery.loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: delivery.response.url)),
-                                                         cookies: nil)
-                } else {
-                    delivery.run(steps, from: index, started: started)
-                }
+        loader.later(delay) {
+            if timesOut {
+                delivery.loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: delivery.response.url)),
+                                                     cookies: nil)
+            } else {
+                delivery.run(steps, from: index, started: started)
             }
-            if let workQueue { workQueue.async(execute: next) } else { next() }
         }
     }
 }

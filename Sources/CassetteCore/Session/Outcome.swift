@@ -49,20 +49,16 @@ extension Outcome {
 
     /// The error of a task whose delegate cancelled an authentication challenge for `url`.
     static func cancelledByDelegate(_ url: URL?) -> URLError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: "cancelled"]
-        if let url {
-            info[NSURLErrorFailingURLErrorKey] = url
-            info["NSErrorFailingURLStringKey"] = url.absoluteString
-        }
-        return URLError(.cancelled, userInfo: info)
+        URLError(code: URLError.cancelled.rawValue, failingURL: url, description: "cancelled")
     }
 }
 
 extension URLError {
     /// The error with the `URLError` code `code` (``URLError/Code/unknown`` for one this platform does not know)
-    /// for a request to `failingURL`.
-    init(code: Int, failingURL: URL?) {
+    /// for a request to `failingURL`, with both failing-URL keys URLSession sets, and `description` if given.
+    init(code: Int, failingURL: URL?, description: String? = nil) {
         var info: [String: Any] = [:]
+        if let description { info[NSLocalizedDescriptionKey] = description }
         if let failingURL {
             info[NSURLErrorFailingURLErrorKey] = failingURL
             info["NSErrorFailingURLStringKey"] = failingURL.absoluteString
