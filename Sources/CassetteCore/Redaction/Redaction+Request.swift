@@ -166,17 +166,17 @@ extension Redaction {
     /// An event stream (see ``EventStream``) is read event by event: the JSON in each event's data is searched the
     /// same way, and the values found are replaced in the whole body.
     func redact(jsonBody body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
-        guard matching.readsJSON, matching.mayHoldKeys(body.data) else { return body }
+        // The cheap looks first: a body that is neither JSON nor events is not scanned for key names at all.
+        let isJSON = body.looksLikeJSON
+        guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
         let documents: [JSONValue]
-        if body.looksLikeJSON {
+        if isJSON {
             guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else { return body }
             documents = [json]
-        } else if EventStream.looksLikeEvents(body.data) {
+        } else {
             documents = EventStream.eventData(in: body.data).compactMap { event in
                 Body(event).looksLikeJSON ? JSONValue(parsing: event) : nil
             }
-        } else {
-            return body
         }
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
