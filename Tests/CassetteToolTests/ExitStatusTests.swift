@@ -19,7 +19,7 @@ import Testing
         (["unused"], 2, "missing --report"),
         (["prune", "--report", "missing.jsonl"], 3, "could not be read"),
         (["import-har", "missing.har", "x"], 3, "There is no HAR file here"),
-        (["import-har", "a.har", "x", "--redact", "colour:red"], 2, "the kind must be header, query, json or env"),
+        (["import-har", "a.har", "x", "--redact", "colour:red"], 2, "the kind must be header, query, json, env or no-shape"),
         (["import-har", "a.har", "x", "--redact", "env:CASSETTE_TOOL_TEST_UNSET"], 2, "has no CASSETTE_TOOL_TEST_UNSET"),
     ] as [([String], Int32, String)])
     func statusAndMessage(_ arguments: [String], _ status: Int32, _ message: String) throws {

@@ -82,6 +82,25 @@ import Testing
         #expect(!found.joined().contains("lit secret") && !found.joined().contains("0123456789"))
     }
 
+    @Test("values of a secret's shape are found where no rule looks, by shape and path; --redact no-shape: turns one off")
+    func shapedValues() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let github = "ghp_" + String((0..<35).map { _ in letters.randomElement()! }) + "7"
+        let google = "AIza" + String((0..<34).map { _ in letters.randomElement()! }) + "Q"
+        let json = PlantedCase.cassette(
+            request: #"{"headers": {"X-Custom": "\#(google)"}, "method": "GET", "url": "https://api.test/"}"#,
+            response: #"{"body": {"json": {"note": "deploy with \#(github)"}, "layout": "compact"}, "status": 200, "url": "https://api.test/"}"#)
+        let found = try Self.problems(json)
+        #expect(found.map(PlantedCase.pathAndRule) == [
+            #"entries[0].value.request.headers["X-Custom"]: a value shaped like "google-api-key""#,
+            #"entries[0].value.response.body.json.note: a value shaped like "github-token""#,
+        ])
+        #expect(found.last?.hasSuffix("recording writes REDACTED_github-token_1") == true, "\(found)")
+        #expect(!found.joined().contains(github) && !found.joined().contains(google))
+        let rules = try RedactionRules(["no-shape:github-token", "no-shape:google-api-key"], environment: [:], spec: VerifyCommand.spec).redaction
+        #expect(try Self.problems(json, redaction: rules).isEmpty)
+    }
+
     @Test("a change that shows no placeholder (in a binary body) is still a problem, at its path")
     func changeWithoutAPlaceholder() throws {
         let body = Data("password=hunter22-secret&x=".utf8) + Data([0xFF, 0xFE])

@@ -140,4 +140,14 @@ extension UInt8 {
     var isASCIILowercase: Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
     }
+
+    /// Whether the byte is an ASCII digit.
+    var isASCIIDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+    }
+
+    /// Whether the byte is an ASCII letter or digit.
+    var isASCIIAlphanumeric: Bool {
+        isASCIIUppercase || isASCIILowercase || isASCIIDigit
+    }
 }

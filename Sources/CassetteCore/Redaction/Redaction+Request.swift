@@ -3,9 +3,9 @@ import Foundation
 extension Redaction {
     /// The request as a cassette stores it, and the secrets it carried.
     ///
-    /// Rules find secrets in headers, query items, form fields and JSON values; with the rules' literal secrets
-    /// and the values the cassette `learned` from earlier responses, each is then replaced wherever it appears in
-    /// the request. Matching and error messages see only the stored request.
+    /// Rules find secrets in headers, query items, form fields and JSON values, and shapes anywhere (see
+    /// ``SecretShape``); with the rules' literal secrets and the values the cassette `learned` from earlier
+    /// responses, each is then replaced wherever it appears in the request. Matching and error messages see only the stored request.
     func redact(_ request: RecordedRequest, learned: [InteractionSecret] = []) -> (stored: RecordedRequest, secrets: SecretSet) {
         var secrets = SecretSet(stem: placeholder)
         // Literal secrets first: where one is also found by a rule, its caller's placeholder names it.
@@ -30,6 +30,11 @@ extension Redaction {
             stored.body = redact(requestBody: body, contentType: contentType, into: &secrets)
         }
         for secret in learned { secrets.add(learned: secret) }
+        // Values of a secret's shape, where no rule named them (what the rules replaced is no longer there to find).
+        // A value learned from an answer keeps its placeholder: replay sends that placeholder back.
+        for shaped in shapedValues(url: stored.url, headers: stored.headers, body: stored.body) {
+            secrets.add(requestValue: shaped.value, encoded: shaped.encoded, origin: shaped.origin)
+        }
         guard !secrets.isEmpty else { return (stored, secrets) }
         return (secrets.replacingSecrets(in: stored), secrets)
     }

@@ -4,7 +4,8 @@ extension Redaction {
     /// The response as a cassette stores it.
     ///
     /// `secrets` holds the interaction's secrets (from its request, the rules' literals and what earlier responses
-    /// taught the cassette). Values the rules find in the response (headers such as `Set-Cookie`, JSON values) that
+    /// taught the cassette). Values the rules find in the response (headers such as `Set-Cookie`, JSON values, values
+    /// of a ``SecretShape`` anywhere) that
     /// are not among them are learned: each gets a placeholder named with `number` (the recording's) and is added to
     /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
     /// own data, not the server's secret: it is left as it is, so replay shows it as live did. Then every secret is
@@ -39,6 +40,10 @@ extension Redaction {
         if let body = response.body {
             stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
         }
+        // Values of a secret's shape anywhere in the response, learned as the rules' values are.
+        var shaped = shapedValues(url: stored.url, headers: stored.headers, body: stored.body)
+        for hop in stored.redirects { shaped += shapedValues(url: hop.url, headers: hop.headers, body: nil) }
+        for value in shaped { _ = learn(&secrets, value.origin, value.value) }
         var redacted = secrets.replacingSecrets(in: stored)
         // A stream's pieces add up to the body it stores, each keeping its lines.
         redacted.stream = redacted.stream?.fitted(from: response.body?.data ?? Data(), to: redacted.body?.data ?? Data())

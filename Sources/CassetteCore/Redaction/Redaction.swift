@@ -52,6 +52,8 @@ public struct Redaction: Sendable, Equatable {
     public private(set) var jsonKeyPaths: [String]
     /// Literal secret values and the placeholder each becomes; searched for everywhere, whatever their length.
     public private(set) var secrets: [Secret]
+    /// The kinds of credential found by what their values look like, wherever they stand (see ``SecretShape``).
+    public private(set) var shapes: [SecretShape]
 
     /// A literal secret and the placeholder that stands for it in cassettes.
     public struct Secret: Sendable, Hashable {
@@ -66,32 +68,46 @@ public struct Redaction: Sendable, Equatable {
 
     /// Creates a set of rules.
     public init(placeholder: String = "<REDACTED>", headerNames: Set<String> = [], queryItemNames: Set<String> = [],
-                jsonKeyPaths: [String] = [], secrets: [Secret] = []) {
+                jsonKeyPaths: [String] = [], secrets: [Secret] = [], shapes: [SecretShape] = []) {
         self.placeholder = placeholder
         self.headerNames = Set(headerNames.map { $0.lowercased() })
         self.queryItemNames = Set(queryItemNames.map { $0.lowercased() })
         self.jsonKeyPaths = jsonKeyPaths
         self.secrets = secrets
-        matching = Matching(headerNames: self.headerNames, queryItemNames: self.queryItemNames, jsonKeyPaths: jsonKeyPaths)
+        self.shapes = shapes
+        matching = Matching(headerNames: self.headerNames, queryItemNames: self.queryItemNames, jsonKeyPaths: jsonKeyPaths,
+                            shapes: shapes)
     }
 
-    /// Header names secret by default: credentials, cookies and the common token headers.
+    /// Header names secret by default: credentials, cookies and the common token headers, among them the API key
+    /// headers of Google (`X-Goog-Api-Key`), Azure API Management (`Ocp-Apim-Subscription-Key`) and Functions
+    /// (`X-Functions-Key`), GitLab (`Private-Token`) and Vault (`X-Vault-Token`).
     public static let defaultHeaderNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
         "x-access-token", "x-refresh-token", "x-session-token", "x-csrf-token", "x-xsrf-token", "x-amz-security-token",
+        "x-goog-api-key", "ocp-apim-subscription-key", "x-functions-key", "private-token", "x-vault-token",
     ]
 
-    /// Names secret by default as query items, form fields and JSON keys at any depth.
+    /// Names secret by default as query items, form fields and JSON keys at any depth: passwords and tokens, OAuth's
+    /// `client_assertion`, `code_verifier`, `assertion` and `subject_token`, PEM `private_key` fields (service
+    /// account files), and the parts of an AWS presigned URL (`X-Amz-Signature`, `X-Amz-Credential`,
+    /// `X-Amz-Security-Token`).
     public static let defaultParameterNames: Set<String> = [
         "password", "passwd", "secret", "client_secret", "token", "access_token", "refresh_token", "id_token",
-        "api_key", "apikey", "auth_token", "session_token", "signature",
+        "api_key", "apikey", "auth_token", "session_token", "signature", "private_key", "client_assertion",
+        "code_verifier", "assertion", "subject_token", "x-amz-signature", "x-amz-credential", "x-amz-security-token",
     ]
 
-    /// The rules used unless a call names its own: ``defaultHeaderNames`` as headers, and
-    /// ``defaultParameterNames`` as query items, form fields and JSON keys at any depth.
+    /// Names secret by default as query items and form fields only: `key` (Google's `?key=AIza…`), which as a JSON
+    /// key names ordinary data too often (storage object keys, issue keys).
+    public static let defaultQueryOnlyNames: Set<String> = ["key"]
+
+    /// The rules used unless a call names its own: ``defaultHeaderNames`` as headers, ``defaultParameterNames`` as
+    /// query items, form fields and JSON keys at any depth, ``defaultQueryOnlyNames`` as query items and form fields,
+    /// and every built-in shape (``SecretShape/builtIn``).
     public static let `default` = Redaction(
-        headerNames: defaultHeaderNames, queryItemNames: defaultParameterNames,
-        jsonKeyPaths: defaultParameterNames.sorted().map { "**." + $0 })
+        headerNames: defaultHeaderNames, queryItemNames: defaultParameterNames.union(defaultQueryOnlyNames),
+        jsonKeyPaths: defaultParameterNames.sorted().map { "**." + $0 }, shapes: SecretShape.builtIn)
 
     /// No redaction at all.
     public static let disabled = Redaction()
@@ -128,6 +144,22 @@ public struct Redaction: Sendable, Equatable {
         return copy
     }
 
+    /// These rules, also finding values of `shapes` (a shape already detected is not added twice).
+    public func detecting(_ shapes: SecretShape...) -> Redaction {
+        var copy = self
+        for shape in shapes where !copy.shapes.contains(shape) { copy.shapes.append(shape) }
+        copy.refresh()
+        return copy
+    }
+
+    /// These rules without the given shapes (compared by name): `notDetecting(.highEntropy)`.
+    public func notDetecting(_ shapes: SecretShape...) -> Redaction {
+        var copy = self
+        copy.shapes.removeAll { shapes.contains($0) }
+        copy.refresh()
+        return copy
+    }
+
     /// These rules plus a literal secret, replaced by `placeholder` everywhere it appears. An empty value is ignored.
     public func redactingSecret(_ value: String, as placeholder: String) -> Redaction {
         var copy = self
@@ -139,7 +171,8 @@ public struct Redaction: Sendable, Equatable {
     var matching: Matching
 
     private mutating func refresh() {
-        matching = Matching(headerNames: headerNames, queryItemNames: queryItemNames, jsonKeyPaths: jsonKeyPaths)
+        matching = Matching(headerNames: headerNames, queryItemNames: queryItemNames, jsonKeyPaths: jsonKeyPaths,
+                            shapes: shapes)
     }
 
     /// The rules' names, normalized for lookup (see ``SecretName``).
@@ -151,8 +184,14 @@ public struct Redaction: Sendable, Equatable {
         /// ``JSONValue/secrets(at:headerNames:)``), when none ends in a wildcard and all are ASCII: a body that holds
         /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
+        /// The shapes looked for in text.
+        let shapes: ShapeScan
+        /// Whether long, varied values under credential-like names are secrets (``SecretShape/highEntropy``).
+        let findsHighEntropy: Bool
 
-        init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String]) {
+        init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String], shapes: [SecretShape]) {
+            self.shapes = ShapeScan(shapes)
+            findsHighEntropy = shapes.contains(.highEntropy)
             self.headerNames = SecretNameSet(Set(headerNames.map(SecretName.normalized)))
             parameterNames = SecretNameSet(Set(queryItemNames.map(SecretName.normalized)))
             keyPaths = jsonKeyPaths.map { path in
@@ -178,10 +217,10 @@ public struct Redaction: Sendable, Equatable {
 }
 
 extension Redaction {
-    /// Whether two sets of rules are the same: the same placeholder, names, key paths and secrets.
+    /// Whether two sets of rules are the same: the same placeholder, names, key paths, secrets and shapes.
     public static func == (lhs: Redaction, rhs: Redaction) -> Bool {
         lhs.placeholder == rhs.placeholder && lhs.headerNames == rhs.headerNames
             && lhs.queryItemNames == rhs.queryItemNames && lhs.jsonKeyPaths == rhs.jsonKeyPaths
-            && lhs.secrets == rhs.secrets
+            && lhs.secrets == rhs.secrets && lhs.shapes == rhs.shapes
     }
 }

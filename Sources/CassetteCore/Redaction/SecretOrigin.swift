@@ -2,7 +2,7 @@
 /// report of the secret says in place of its value (`cassette verify`).
 package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Sendable, Hashable {
-        case header, cookie, credentialPassword, urlPassword, queryItem, formField, jsonKey, literal, boundary
+        case header, cookie, credentialPassword, urlPassword, queryItem, formField, jsonKey, literal, boundary, shape, highEntropy
     }
 
     private let kind: Kind
@@ -32,16 +32,20 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     static func literal(_ placeholder: String) -> SecretOrigin { SecretOrigin(.literal, placeholder) }
     /// A multipart boundary: no secret, but restored like one (see ``Redaction/boundaryPlaceholder``).
     static let boundary = SecretOrigin(.boundary, "")
+    /// A value of the shape named `name` (see ``SecretShape``), wherever it stood.
+    static func shape(_ name: String) -> SecretOrigin { SecretOrigin(.shape, name) }
+    /// A long, varied value under the header, query item, field or key `name` (see ``SecretShape/highEntropy``).
+    static func highEntropy(under name: String) -> SecretOrigin { SecretOrigin(.highEntropy, name) }
 
     /// What a request secret's placeholder is named after: `authorization`, `cookie-sid`, `authorization-password`,
-    /// `url-password`, the name of a query item, field or key.
+    /// `url-password`, the name of a query item, field or key, or of a shape (`github-token`).
     var placeholderName: String {
         switch kind {
         case .cookie: "cookie-" + name
         case .credentialPassword: name + "-password"
         case .urlPassword: "url-password"
         case .boundary: "boundary"
-        case .header, .queryItem, .formField, .jsonKey, .literal: name
+        case .header, .queryItem, .formField, .jsonKey, .literal, .shape, .highEntropy: name
         }
     }
 
@@ -49,7 +53,7 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     package var isSecret: Bool { kind != .boundary }
 
     /// The rule and the name, never a value: `the value of header "authorization"`, `the value of cookie "sid"`,
-    /// `the password in header "authorization"`, `the literal secret <API_TOKEN>`.
+    /// `the password in header "authorization"`, `the literal secret <API_TOKEN>`, `a value shaped like "jwt"`.
     package var description: String {
         switch kind {
         case .header: "the value of header \"\(name)\""
@@ -61,6 +65,8 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
         case .jsonKey: "the value of JSON key \"\(name)\""
         case .literal: "the literal secret \(name)"
         case .boundary: "the multipart boundary"
+        case .shape: "a value shaped like \"\(name)\""
+        case .highEntropy: "a high-entropy value under \"\(name)\""
         }
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+
+extension Redaction {
+    /// A value a shape found in a message, with what found it and, in a URL or form, how it was written there.
+    struct ShapedValue {
+        let origin: SecretOrigin
+        let value: String
+        /// The value percent-encoded as it stood in a query or form, when that differs.
+        var encoded: String?
+    }
+
+    /// The values of the rules' shapes in a message: in its URL, every header's value (and, for
+    /// ``SecretShape/highEntropy``, the value of every header, query item, form field or JSON key whose name is
+    /// credential-like; see ``AuthLikeName``) and its body, whatever its type.
+    func shapedValues(url: String, headers: [String: String], body: Body?) -> [ShapedValue] {
+        guard !matching.shapes.isEmpty || matching.findsHighEntropy else { return [] }
+        var found: [ShapedValue] = []
+        func scan(_ text: String) {
+            for (shape, value) in matching.shapes.values(in: text) {
+                found.append(ShapedValue(origin: .shape(shape.name), value: value))
+            }
+        }
+        scan(url)
+        for (name, value) in headers {
+            scan(value)
+            if matching.findsHighEntropy, let place = AuthLikeName.place(name),
+               let credential = AuthLikeName.credential(in: value, at: place) {
+                found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
+            }
+        }
+        if url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query {
+            found += encodedValues(in: query, plusIsSpace: false)
+            if matching.findsHighEntropy { found += highEntropyFields(FormFields(query, plusIsSpace: false)) }
+        }
+        if let body {
+            for (shape, value) in matching.shapes.values(in: body.data) {
+                found.append(ShapedValue(origin: .shape(shape.name), value: value))
+            }
+            if !body.looksLikeJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
+                found += encodedValues(in: text[...], plusIsSpace: true)
+            }
+            if matching.findsHighEntropy { found += highEntropyValues(in: body) }
+        }
+        return found
+    }
+
+    /// The values of a shape in the percent-encoded values of a query or form (`ghp%5F…`, as the strictest writers
+    /// encode `_`), each with how it was written when it is the field's whole value.
+    private func encodedValues(in text: Substring, plusIsSpace: Bool) -> [ShapedValue] {
+        guard !matching.shapes.isEmpty, text.utf8.contains(UInt8(ascii: "%")) else { return [] }
+        var found: [ShapedValue] = []
+        for field in FormFields(text, plusIsSpace: plusIsSpace).fields where field.encodedValue.utf8.contains(UInt8(ascii: "%")) {
+            let value = field.value
+            for (shape, hit) in matching.shapes.values(in: value) {
+                found.append(ShapedValue(origin: .shape(shape.name), value: hit,
+                                         encoded: hit == value ? String(field.encodedValue) : nil))
+            }
+        }
+        return found
+    }
+
+    /// The long, varied values under credential-like names in a JSON or form body.
+    private func highEntropyValues(in body: Body) -> [ShapedValue] {
+        guard body.data.withUnsafeBytes(AuthLikeName.anyName.mayOccur) else { return [] }
+        if body.looksLikeJSON {
+            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else { return [] }
+            var found: [ShapedValue] = []
+            json.collectHighEntropy(into: &found)
+            return found
+        }
+        guard body.data.contains(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
+        return highEntropyFields(FormFields(text[...], plusIsSpace: true))
+    }
+
+    /// The long, varied values of the fields with credential-like names.
+    private func highEntropyFields(_ fields: FormFields) -> [ShapedValue] {
+        fields.fields.compactMap { field in
+            guard let place = AuthLikeName.place(field.name) else { return nil }
+            let value = field.value
+            guard AuthLikeName.credential(in: value, at: place) == value[...] else { return nil }
+            return ShapedValue(origin: .highEntropy(under: field.name), value: value, encoded: String(field.encodedValue))
+        }
+    }
+}
+
+extension JSONValue {
+    /// Every string under a credential-like key that looks like a credential, at any depth.
+    fileprivate func collectHighEntropy(into found: inout [Redaction.ShapedValue]) {
+        switch self {
+        case .array(let elements):
+            for element in elements { element.collectHighEntropy(into: &found) }
+        case .object(let members):
+            for (name, member) in members {
+                if case .string(let string) = member {
+                    if let place = AuthLikeName.place(name), AuthLikeName.credential(in: string, at: place) == string[...] {
+                        found.append(Redaction.ShapedValue(origin: .highEntropy(under: name), value: string))
+                    }
+                } else {
+                    member.collectHighEntropy(into: &found)
+                }
+            }
+        default:
+            break
+        }
+    }
+}

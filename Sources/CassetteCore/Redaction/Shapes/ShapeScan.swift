@@ -1,0 +1,173 @@
+import Foundation
+
+/// Finds, in one pass over a text's bytes, the values that have one of a few ``SecretShape``s.
+///
+/// Every replayed request's URL, headers and body go through this, so it looks at each byte once through a table
+/// of the bytes a shape can start at (a prefix's first byte, `e` of a JWT's `eyJ`, `-` of `-----BEGIN`, `=` of
+/// `Signature=`), and reads further only there. High-entropy values are found by name (see ``AuthLikeName``), not
+/// here.
+struct ShapeScan: Sendable {
+    /// A value found: which shape, and where it stands in the bytes.
+    struct Hit: Equatable {
+        let shape: SecretShape
+        let range: Range<Int>
+    }
+
+    private let shapes: [SecretShape]
+    /// For each byte, the prefixes starting with it, longest first, with their shapes.
+    private let prefixes: [[(prefix: SecretShape.TokenPrefix, shape: SecretShape)]]
+    private let jwt: SecretShape?
+    private let privateKey: SecretShape?
+    private let awsSignature: SecretShape?
+    /// The bytes where a shape may start.
+    private let triggers: [Bool]
+
+    init(_ shapes: [SecretShape]) {
+        self.shapes = shapes
+        var prefixes = [[(prefix: SecretShape.TokenPrefix, shape: SecretShape)]](repeating: [], count: 256)
+        var triggers = [Bool](repeating: false, count: 256)
+        var jwt: SecretShape?, privateKey: SecretShape?, awsSignature: SecretShape?
+        for shape in shapes {
+            switch shape.kind {
+            case .jwt:
+                jwt = shape
+                triggers[Int(UInt8(ascii: "e"))] = true
+            case .privateKey:
+                privateKey = shape
+                triggers[Int(UInt8(ascii: "-"))] = true
+            case .awsSignature:
+                awsSignature = shape
+                triggers[Int(UInt8(ascii: "="))] = true
+            case .highEntropy:
+                break
+            case .prefixed(let list):
+                for prefix in list {
+                    guard let first = prefix.text.first else { continue }
+                    prefixes[Int(first)].append((prefix, shape))
+                    triggers[Int(first)] = true
+                }
+            }
+        }
+        self.prefixes = prefixes.map { $0.sorted { $0.prefix.text.count > $1.prefix.text.count } }
+        self.jwt = jwt
+        self.privateKey = privateKey
+        self.awsSignature = awsSignature
+        self.triggers = triggers
+    }
+
+    /// Whether no shape is looked for in text (``SecretShape/highEntropy`` alone is looked for by name).
+    var isEmpty: Bool { !triggers.contains(true) }
+
+    /// The values of a shape in `text`, in order, none overlapping.
+    func hits(in text: String) -> [Hit] {
+        guard !isEmpty else { return [] }
+        var text = text
+        return text.withUTF8 { hits(in: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The values of a shape in `data`, in order, none overlapping.
+    func hits(in data: Data) -> [Hit] {
+        guard !isEmpty else { return [] }
+        return data.withUnsafeBytes(hits)
+    }
+
+    /// The values found in `text`, each as a string (the bytes as written, which for a token are ASCII).
+    func values(in text: String) -> [(shape: SecretShape, value: String)] {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            return hits(in: bytes).map { ($0.shape, String(decoding: bytes[$0.range], as: UTF8.self)) }
+        }
+    }
+
+    /// The values found in `data`, each as a string.
+    func values(in data: Data) -> [(shape: SecretShape, value: String)] {
+        guard !isEmpty else { return [] }
+        return data.withUnsafeBytes { bytes in
+            hits(in: bytes).map { ($0.shape, String(decoding: bytes[$0.range], as: UTF8.self)) }
+        }
+    }
+
+    private func hits(in bytes: UnsafeRawBufferPointer) -> [Hit] {
+        var found: [Hit] = []
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            guard triggers[Int(byte)], let hit = hit(at: index, first: byte, in: bytes) else {
+                index += 1
+                continue
+            }
+            found.append(hit)
+            index = max(hit.range.upperBound, index + 1)
+        }
+        return found
+    }
+
+    /// The value of a shape that starts (or, for a signature, whose `Signature=` ends) at `index`, if any.
+    private func hit(at index: Int, first: UInt8, in bytes: UnsafeRawBufferPointer) -> Hit? {
+        let startsWord = index == 0 || !Self.continuesWord(bytes[index - 1])
+        if startsWord {
+            for (prefix, shape) in prefixes[Int(first)] {
+                if let end = Self.token(prefix, at: index, in: bytes) { return Hit(shape: shape, range: index..<end) }
+            }
+        }
+        if first == UInt8(ascii: "e"), startsWord, let jwt, let end = JSONWebToken.end(at: index, in: bytes) {
+            return Hit(shape: jwt, range: index..<end)
+        }
+        if first == UInt8(ascii: "-"), let privateKey, let end = PEMBlock.end(at: index, in: bytes) {
+            return Hit(shape: privateKey, range: index..<end)
+        }
+        if first == UInt8(ascii: "="), let awsSignature, let range = Self.signature(after: index, in: bytes) {
+            return Hit(shape: awsSignature, range: range)
+        }
+        return nil
+    }
+
+    /// Whether a byte before a token would make it the middle of a longer word.
+    static func continuesWord(_ byte: UInt8) -> Bool {
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    /// Where the token `prefix` starts at `index` ends, if one does.
+    private static func token(_ prefix: SecretShape.TokenPrefix, at index: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        let text = prefix.text
+        guard bytes.count - index > text.count else { return nil }
+        for offset in 1..<text.count where bytes[index + offset] != text[offset] { return nil }
+        var end = index + text.count
+        var letters = false, digits = false
+        // One byte past the longest token, to tell a run that is too long; a user's shape may have no longest.
+        let limit = bytes.count - end > prefix.lengths.upperBound ? end + prefix.lengths.upperBound + 1 : bytes.count
+        while end < limit, prefix.alphabet.holds(bytes[end]) {
+            let byte = bytes[end]
+            if byte.isASCIIDigit { digits = true } else if byte.isASCIIUppercase || byte.isASCIILowercase { letters = true }
+            end += 1
+        }
+        let length = end - index - text.count
+        guard prefix.lengths.contains(length) else { return nil }
+        // A run that goes on in another alphabet (`AKIA…` then lowercase letters) is some other word.
+        if end < bytes.count, continuesWord(bytes[end]) { return nil }
+        if prefix.mixesLettersAndDigits, !(letters && digits) { return nil }
+        return end
+    }
+
+    /// The 64 hexadecimal digits after the `=` at `index`, when `signature` (any case) stands before it.
+    private static func signature(after index: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let name = Array("signature".utf8)
+        guard index >= name.count, bytes.count - index > 64 else { return nil }
+        for (offset, letter) in name.enumerated() where SecretName.lowered(bytes[index - name.count + offset]) != letter {
+            return nil
+        }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, end - start <= 64, Self.isHexDigit(bytes[end]) { end += 1 }
+        guard end - start == 64 else { return nil }
+        if end < bytes.count, bytes[end].isASCIIAlphanumeric { return nil }
+        return start..<end
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte.isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+}
