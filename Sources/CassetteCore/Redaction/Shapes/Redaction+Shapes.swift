@@ -34,7 +34,7 @@ extension Redaction {
         }
         if let body {
             for (shape, value) in matching.shapes.values(in: body.data) {
-                found.append(ShapedValue(origin: .shape(shape.name), value: value))
+                found.append(ShapedValue(origin: .shape(shape.name), value: Self.unescaped(value)))
             }
             if !body.looksLikeJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
                 found += encodedValues(in: text[...], plusIsSpace: true)
@@ -57,6 +57,18 @@ extension Redaction {
             }
         }
         return found
+    }
+
+    /// A value as the code knows it when a JSON string (or one inside another) spelled it with escapes: a PEM
+    /// block's line breaks are `\n` there, and one writer's `\/` is another's `/`. Known as the code knows it, the
+    /// value is found in every spelling (see ``WireForm``), and replay writes each back.
+    private static func unescaped(_ value: String) -> String {
+        var value = value
+        for _ in 0..<JSONValue.nestedJSONDepth where value.utf8.contains(UInt8(ascii: "\\")) {
+            guard case .string(let decoded)? = JSONValue(parsing: Data(("\"" + value + "\"").utf8)) else { break }
+            value = decoded
+        }
+        return value
     }
 
     /// The long, varied values under credential-like names in a JSON or form body.
