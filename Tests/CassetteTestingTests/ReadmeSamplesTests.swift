@@ -72,7 +72,9 @@ struct ReadmeSamplesTests {
             .redactingQueryItems("signature")           // a query item or form field
             .redactingJSONKeyPaths("user.ssn", "**.pin") // JSON values: a path from the top, or a key at any depth
             .redactingSecret(token, as: "<API_TOKEN>")  // a literal value, wherever it appears
+            .detecting(.prefixed("acme-key", prefixes: "acme_live_")) // your own token shape
         #expect(redaction.headerNames.contains("x-session"))
+        #expect(redaction.shapes.contains { $0.name == "acme-key" })
         #expect(redaction.jsonKeyPaths.suffix(2) == ["user.ssn", "**.pin"])
         #expect(redaction.secrets.map(\.placeholder) == ["<API_TOKEN>"])
     }
