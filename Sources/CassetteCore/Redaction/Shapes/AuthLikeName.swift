@@ -37,7 +37,9 @@ enum AuthLikeName {
 
     private static func place(bytes: UnsafeRawBufferPointer) -> Place? {
         // Names are short; a long one, or one with spaces or line breaks, is text read as a form, not a name.
-        guard bytes.count <= 128, !bytes.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        // Most names hold none of the words: one pass tells.
+        guard bytes.count <= 128, anyName.mayOccur(in: bytes),
+              !bytes.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             return nil
         }
         guard !otherWords.mayOccur(in: bytes), !referenceSuffixes.contains(where: { ends(bytes, with: $0) }) else { return nil }

@@ -30,7 +30,9 @@ extension Redaction {
         }
         if url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query {
             found += encodedValues(in: query, plusIsSpace: false)
-            if matching.findsHighEntropy { found += highEntropyFields(FormFields(query, plusIsSpace: false)) }
+            if matching.findsHighEntropy, Self.mayNameCredential(query) {
+                found += highEntropyFields(FormFields(query, plusIsSpace: false))
+            }
         }
         if let body {
             for (shape, value) in matching.shapes.values(in: body.data) {
@@ -47,7 +49,7 @@ extension Redaction {
     /// The values of a shape in the percent-encoded values of a query or form (`ghp%5F…`, as the strictest writers
     /// encode `_`), each with how it was written when it is the field's whole value.
     private func encodedValues(in text: Substring, plusIsSpace: Bool) -> [ShapedValue] {
-        guard !matching.shapes.isEmpty, text.utf8.contains(UInt8(ascii: "%")) else { return [] }
+        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(text) else { return [] }
         var found: [ShapedValue] = []
         for field in FormFields(text, plusIsSpace: plusIsSpace).fields where field.encodedValue.utf8.contains(UInt8(ascii: "%")) {
             let value = field.value
@@ -57,6 +59,39 @@ extension Redaction {
             }
         }
         return found
+    }
+
+    /// Whether `text` percent-encodes a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),
+    /// as only the strictest encoders do: otherwise a token stands in it as it is, and the plain scan finds it.
+    private static func escapesTokenCharacters(_ text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
+                guard let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { continue }
+                let byte = high << 4 | low
+                if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Whether a query or form may hold a credential-like name: one that holds none is not parsed for one.
+    private static func mayNameCredential(_ text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
     }
 
     /// A value as the code knows it when a JSON string (or one inside another) spelled it with escapes: a PEM
