@@ -135,7 +135,8 @@ struct FormFields {
         return text.utf8.elementsEqual(result) ? text : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, any case.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -142,7 +142,7 @@ enum AuthLikeName {
         guard bytes.count == 36 else { return false }
         for (offset, byte) in bytes.enumerated() {
             let dash = offset == 8 || offset == 13 || offset == 18 || offset == 23
-            guard dash ? byte == UInt8(ascii: "-") : ShapeScan.isHexDigit(byte) else { return false }
+            guard dash ? byte == UInt8(ascii: "-") : FormFields.hexValue(byte) != nil else { return false }
         }
         return true
     }

@@ -68,7 +68,7 @@ extension Redaction {
         return text.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
             for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-                guard let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { continue }
+                guard let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) else { continue }
                 let byte = high << 4 | low
                 if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") {
@@ -76,15 +76,6 @@ extension Redaction {
                 }
             }
             return false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 

@@ -160,14 +160,9 @@ struct ShapeScan: Sendable {
         }
         let start = index + 1
         var end = start
-        while end < bytes.count, end - start <= 64, Self.isHexDigit(bytes[end]) { end += 1 }
+        while end < bytes.count, end - start <= 64, FormFields.hexValue(bytes[end]) != nil { end += 1 }
         guard end - start == 64 else { return nil }
         if end < bytes.count, bytes[end].isASCIIAlphanumeric { return nil }
         return start..<end
-    }
-
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        byte.isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 }
