@@ -3,7 +3,8 @@
 #  1. the README's test command, `swift test`, offline: no server and CI=true, so nothing can record and
 #     every test replays from Cassettes/; the stress tests in full (CASSETTE_STRESS=1); then `cassette verify`
 #     over Cassettes/ (decoding, repeated keys, and the secret check: each interaction redacted again by the
-#     harness's rules must not change);
+#     harness's rules must not change); then `cassette diff` on a re-recording with changes (exit 1, its report
+#     compared with the golden file) and on Cassettes/ against HEAD (exit 0);
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), with the
 #     server-sent-events server beside it (Scripts/sse.sh: httpbin has no SSE endpoint), the live suite records
 #     from them into temporary cassettes and replays them offline; then the stream tests again, alone, comparing
@@ -26,6 +27,15 @@ CASSETTE_STRESS=1 swift test --filter 'KilledSaveTests|HotPathEquivalenceTests|R
 
 echo "== the committed cassettes decode, repeat no key and hold no unredacted secret: swift run cassette verify Cassettes"
 swift run cassette verify Cassettes
+
+echo "== a re-recording reviewed: cassette diff of the diff fixtures (changes: exit 1, the report the golden file holds), then Cassettes/ against HEAD (none: exit 0)"
+report="$(mktemp)"
+status=0
+swift run cassette diff Tests/CassetteToolTests/Fixtures/Diff/old Tests/CassetteToolTests/Fixtures/Diff/new --format markdown >"$report" || status=$?
+[ "$status" = 1 ] || { echo "cassette diff exited $status, not 1, on a re-recording with changes" >&2; exit 1; }
+diff -u Tests/CassetteToolTests/Golden/diff-markdown.txt "$report"
+rm -f "$report"
+swift run cassette diff --git HEAD Cassettes
 
 echo "== live: record from httpbin on loopback, replay offline"
 trap 'Scripts/httpbin.sh stop || true; Scripts/sse.sh stop || true' EXIT

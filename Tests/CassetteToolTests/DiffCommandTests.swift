@@ -13,12 +13,12 @@ import Testing
             recordedAt: Date(timeIntervalSince1970: 1_795_392_000))
     }
 
-    /// Runs `cassette diff old.json new.json` over the two recordings.
-    private static func diff(_ old: [Interaction], _ new: [Interaction], format: String? = nil) throws -> ToolRun {
+    /// Runs `cassette diff old.json new.json` over the two recordings, with `options` after.
+    private static func diff(_ old: [Interaction], _ new: [Interaction], format: String? = nil, options: [String] = []) throws -> ToolRun {
         try ToolSandbox.with { sandbox in
             try CassetteFile.save(old, to: sandbox.file("old.json"))
             try CassetteFile.save(new, to: sandbox.file("new.json"))
-            return sandbox.run(["diff", "old.json", "new.json"] + (format.map { ["--format", $0] } ?? []))
+            return sandbox.run(["diff", "old.json", "new.json"] + (format.map { ["--format", $0] } ?? []) + options)
         }
     }
 
@@ -60,6 +60,48 @@ import Testing
         #expect(run.output.contains("- - GET https://api.example.com/users/2"))
         #expect(run.output.contains("  - status 200 → 201"))
         #expect(run.output.contains("  - request body: $.admin added (bool)"))
+    }
+
+    @Test("what the test's matchers ignore is ignored: a query item when pairing, a header, JSON key paths in every body")
+    func ignoringWhatMatchersIgnore() throws {
+        var old = Self.interaction(Self.users + "?page=1&ts=100", json: #"{"id":1,"requestId":"r-1","meta":{"nonce":"n1"}}"#)
+        old.response?.headers["X-Build"] = "a1"
+        var new = Self.interaction(Self.users + "?ts=200&page=1", json: #"{"id":1,"requestId":"r-2","meta":{"nonce":"n2"}}"#)
+        new.response?.headers["X-Build"] = "b2"
+        let plain = try Self.diff([old], [new])
+        #expect(plain.output.contains("+ GET https://api.example.com/users?ts=200&page=1") && plain.output.contains("- GET"))
+        let ignoring = try Self.diff([old], [new], options: ["--ignore-query", "ts", "--ignore-header", "X-Build",
+                                                             "--ignore-json", "requestId", "--ignore-json", "**.nonce"])
+        #expect(ignoring.status == 0, "\(ignoring.output)")
+        #expect(ignoring.output == "diff: no changes in 1 cassette.\n")
+        let notAll = try Self.diff([old], [new], options: ["--ignore-query", "ts", "--ignore-json", "requestId"])
+        #expect(notAll.output.contains("~ GET https://api.example.com/users?ts=200&page=1"), "\(notAll.output)")
+        #expect(notAll.output.contains("header x-build changed") && notAll.output.contains("body: $.meta.nonce changed"))
+        #expect(!notAll.output.contains("requestId"))
+    }
+
+    @Test("an event stream is compared event by event, and by how it ended; its timing is not")
+    func streamEvents() throws {
+        func stream(_ events: [String], end: RecordedStream.End, pace: Double) -> Interaction {
+            let body = events.map { "data: \($0)\n\n" }.joined()
+            var interaction = Self.interaction(Self.users + "/events", json: "{}")
+            interaction.response?.headers["Content-Type"] = "text/event-stream"
+            interaction.response?.body = Body(Data(body.utf8))
+            interaction.response?.stream = RecordedStream(head: 0.01, chunks: events.enumerated().map { index, event in
+                RecordedStream.Chunk(at: pace * Double(index + 1), size: event.utf8.count + 8)
+            }, end: end)
+            return interaction
+        }
+        let old = stream([#"{"delta":"Hel","index":0}"#, #"{"delta":"lo","index":1}"#], end: .complete, pace: 0.1)
+        let slower = stream([#"{"delta":"Hel","index":0}"#, #"{"delta":"lo","index":1}"#], end: .complete, pace: 0.3)
+        #expect(try Self.diff([old], [slower]).status == 0, "only the timing moved")
+        let new = stream([#"{"delta":"Hi","index":0}"#, #"{"delta":"lo","index":1,"done":true}"#, "[DONE]"], end: .cancelled, pace: 0.1)
+        let run = try Self.diff([old], [new])
+        for line in ["body: 3 events, was 2", "body: event 1: $.delta changed", "body: event 2: $.done added (bool)",
+                     "stream cancelled by the client, was finished"] {
+            #expect(run.output.contains(line), "\(line)\n\(run.output)")
+        }
+        #expect(!run.output.contains("Hel") && !run.output.contains("Hi"))
     }
 
     @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")

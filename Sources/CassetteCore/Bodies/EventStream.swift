@@ -6,10 +6,10 @@ import Foundation
 ///
 /// The cassette reads the data of each event (the JSON of a chat-completions stream, say) so that redaction and the
 /// drift check see inside events as they see inside a JSON body.
-enum EventStream {
+package enum EventStream {
     /// Whether `data` reads as an event stream: its first line is a field (`data:`, `event:`, `id:`, `retry:`) or a
     /// comment (`:`). A body that starts otherwise is none, whatever its `Content-Type`.
-    static func looksLikeEvents(_ data: Data) -> Bool {
+    package static func looksLikeEvents(_ data: Data) -> Bool {
         for field in ["data:", "event:", "id:", "retry:", ":"] where data.starts(with: field.utf8) { return true }
         return false
     }
@@ -49,7 +49,7 @@ enum EventStream {
     }
 
     /// The data of each event in `data` that has any, in order.
-    static func eventData(in data: Data) -> [Data] {
+    package static func eventData(in data: Data) -> [Data] {
         events(in: data).map(\.data)
     }
 

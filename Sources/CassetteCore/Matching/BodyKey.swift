@@ -41,6 +41,17 @@ enum BodyKey {
 }
 
 extension JSONValue {
+    /// The value without the members at `paths`, dot-separated key paths with `*` and `**` as
+    /// ``RequestMatcher/body(ignoringJSONKeyPaths:)`` takes them (`cassette diff --ignore-json`).
+    package func removing(keyPaths paths: [String]) -> JSONValue {
+        removing(Self.split(keyPaths: paths))
+    }
+
+    /// Dot-separated key paths, split.
+    static func split(keyPaths paths: [String]) -> [[String]] {
+        paths.map { $0.split(separator: ".").map(String.init) }
+    }
+
     /// The value without the members at `paths` (dot-separated key paths split, with `*` and `**`).
     func removing(_ paths: [[String]]) -> JSONValue {
         paths.reduce(self) { $0.removing($1[...]) }

@@ -76,7 +76,7 @@ public struct RequestMatcher: Sendable {
         url(ignoringQueryItems: names)
     }
 
-    static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
+    package static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
         let ignored = Set(names)
         return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
             let parts = URLParts(request.url)
@@ -99,7 +99,7 @@ public struct RequestMatcher: Sendable {
     }
 
     static func body(ignoringJSONKeyPaths paths: [String]) -> RequestMatcher {
-        let keyPaths = paths.map { $0.split(separator: ".").map(String.init) }
+        let keyPaths = JSONValue.split(keyPaths: paths)
         return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
             BodyKey.key(for: request, ignoringJSONKeyPaths: keyPaths)
         }

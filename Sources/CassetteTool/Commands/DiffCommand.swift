@@ -6,16 +6,21 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Show what changed between two recordings of cassettes: interactions, statuses, headers, bodies.",
-        usage: "diff <old> <new> [--format text|markdown] | diff --git [<rev>] [<folder>] [--format text|markdown]",
+        usage: "diff <old> <new> [--format text|markdown] [--ignore-...] | diff --git [<rev>] [<folder>] [--format text|markdown] [--ignore-...]",
         arguments: [.init(name: "old", help: "A cassette file, or a folder of them (compared with the folders below it).", isOptional: true),
                     .init(name: "new", help: "The same: a file, or a folder whose cassettes are paired with <old>'s by name.", isOptional: true)],
         options: [.init(name: "format", value: "text|markdown", help: "markdown for a pull-request comment (default: text)."),
-                  .init(name: "git", help: "Compare the cassettes of a folder (default: the cassette directory) with a git revision's (default: HEAD): diff --git [<rev>] [<folder>].")],
+                  .init(name: "git", help: "Compare the cassettes of a folder (default: the cassette directory) with a git revision's (default: HEAD): diff --git [<rev>] [<folder>]."),
+                  .init(name: "ignore-query", value: "name", repeats: true, help: "Pair interactions ignoring this query item, as RequestMatcher.url(ignoringQueryItems:) does."),
+                  .init(name: "ignore-header", value: "name", repeats: true, help: "Do not report this header."),
+                  .init(name: "ignore-json", value: "key.path", repeats: true, help: "Leave this JSON key path out of every body (* one key, ** any depth), as RequestMatcher.body(ignoringJSONKeyPaths:) does.")],
         discussion: """
         Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
         changed (not Date, request ids and others that change on every answer), and the response and request
-        bodies: for JSON, each key added or removed and each value whose kind or content changed, by path. Values are
-        never shown: they may be secrets or placeholders. Recording dates and durations are ignored.
+        bodies: for JSON, each key added or removed and each value whose kind or content changed, by path; for an
+        event stream, each event's, and how the stream ended. Values are never shown: they may be secrets or
+        placeholders. Recording dates, durations and a stream's timing are ignored, and so is what the --ignore
+        options name: what the test's matchers or hooks ignore.
         Exit status 0 when nothing changed, 1 when something did, 3 when a file could not be read.
         """)
 
@@ -38,12 +43,15 @@ enum DiffCommand {
             }
             pairs = try Self.pairs(paths.resolved(oldArgument), paths.resolved(newArgument), paths: paths)
         }
+        let ignored = CassetteDifferences.Ignored(queryItems: arguments.all("ignore-query"),
+                                                  headers: Set(arguments.all("ignore-header")),
+                                                  jsonKeyPaths: arguments.all("ignore-json"))
         var report: [String] = []
         var changed = 0
         for pair in pairs {
             let before = try pair.old.map { try $0() } ?? []
             let after = try pair.new.map { try $0() } ?? []
-            let differences = CassetteDifferences(old: before, new: after)
+            let differences = CassetteDifferences(old: before, new: after, ignoring: ignored)
             guard !differences.isEmpty || pair.old == nil || pair.new == nil else { continue }
             changed += 1
             report.append(Self.render(pair.name, differences, isNew: pair.old == nil, isGone: pair.new == nil, markdown: markdown))

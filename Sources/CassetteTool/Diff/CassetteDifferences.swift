@@ -6,8 +6,19 @@ import Foundation
 /// status, the headers (not those that change on every answer), the response body and the request body.
 ///
 /// Bodies are compared as JSON where both are JSON: keys added and removed by path, changed kinds, changed values.
-/// A value is never shown: it may be a secret or a placeholder; the report says only where something changed.
+/// An event stream is compared event by event (each event's JSON by path), and by how it ended. A value is never
+/// shown: it may be a secret or a placeholder; the report says only where something changed. What the test's
+/// matchers or hooks ignore can be ignored here too (see ``Ignored``).
 struct CassetteDifferences: Sendable {
+    /// What a comparison leaves out, as the test's matchers and hooks do: query items pairing ignores (as
+    /// `RequestMatcher.url(ignoringQueryItems:)`), headers, and JSON key paths in every body (as
+    /// `RequestMatcher.body(ignoringJSONKeyPaths:)`).
+    struct Ignored: Sendable {
+        var queryItems: [String] = []
+        var headers: Set<String> = []
+        var jsonKeyPaths: [String] = []
+    }
+
     /// One line of the report, under its interaction.
     struct Change: Sendable, Equatable {
         /// `GET https://api.example.com/users` (the stored, redacted URL).
@@ -28,24 +39,31 @@ struct CassetteDifferences: Sendable {
         "server-timing", "x-cache", "x-served-by", "x-timer", "report-to", "nel", "content-length",
     ]
 
-    init(old: [Interaction], new: [Interaction]) {
-        // Pair interactions with the same method and URL in the order they stand.
+    private let ignored: Ignored
+
+    init(old: [Interaction], new: [Interaction], ignoring ignored: Ignored = Ignored()) {
+        self.ignored = ignored
+        // Pair interactions with the same method and URL (but the ignored query items) in the order they stand.
+        let url = ignored.queryItems.isEmpty ? nil : RequestMatcher.url(ignoringQueryItems: ignored.queryItems)
+        func pairing(_ request: RecordedRequest) -> String {
+            url.map { "\(request.method) \($0.key(request))" } ?? Self.describe(request)
+        }
         var waiting: [String: [Interaction]] = [:]
-        for interaction in old { waiting[Self.describe(interaction.request), default: []].append(interaction) }
+        for interaction in old { waiting[pairing(interaction.request), default: []].append(interaction) }
         var taken: [String: Int] = [:]
         for interaction in new {
-            let key = Self.describe(interaction.request)
+            let key = pairing(interaction.request)
             let index = taken[key, default: 0]
             if let candidates = waiting[key], index < candidates.count {
                 taken[key] = index + 1
-                compare(candidates[index], interaction, as: key)
+                compare(candidates[index], interaction, as: Self.describe(interaction.request))
             } else {
-                added.append(key)
+                added.append(Self.describe(interaction.request))
             }
         }
         for (key, candidates) in waiting.sorted(by: { $0.key < $1.key }) {
             let used = taken[key, default: 0]
-            if used < candidates.count { removed += Array(repeating: key, count: candidates.count - used) }
+            for interaction in candidates.dropFirst(used) { removed.append(Self.describe(interaction.request)) }
         }
     }
 
@@ -56,15 +74,16 @@ struct CassetteDifferences: Sendable {
     private mutating func compare(_ old: Interaction, _ new: Interaction, as key: String) {
         func note(_ what: String) { changes.append(Change(interaction: key, what: what)) }
         if old.request.body?.data != new.request.body?.data {
-            for what in Self.bodyChanges(old.request.body, new.request.body) { note("request body: " + what) }
+            for what in bodyChanges(old.request.body, new.request.body) { note("request body: " + what) }
         }
         switch (old.response, new.response) {
         case (let before?, let after?):
             if before.status != after.status { note("status \(before.status) → \(after.status)") }
-            for what in Self.headerChanges(before.headers, after.headers) { note(what) }
+            for what in Self.headerChanges(before.headers, after.headers, ignoring: ignored.headers) { note(what) }
             if before.body?.data != after.body?.data {
-                for what in Self.bodyChanges(before.body, after.body) { note("body: " + what) }
+                for what in bodyChanges(before.body, after.body) { note("body: " + what) }
             }
+            if let end = Self.endChange(before.stream, after.stream) { note(end) }
         case (nil, let after?):
             note("was a transport failure (\(old.failure?.code ?? 0)), now status \(after.status)")
         case (let before?, nil):
@@ -77,14 +96,15 @@ struct CassetteDifferences: Sendable {
     }
 
     /// Header names added, removed, or with a changed value, volatile ones left out; values never shown.
-    static func headerChanges(_ before: [String: String], _ after: [String: String]) -> [String] {
+    static func headerChanges(_ before: [String: String], _ after: [String: String], ignoring: Set<String> = []) -> [String] {
         func lowered(_ headers: [String: String]) -> [String: String] {
             Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         }
         let old = lowered(before)
         let new = lowered(after)
         var lines: [String] = []
-        for name in Set(old.keys).union(new.keys).sorted() where !volatileHeaders.contains(name) {
+        let ignored = Set(ignoring.map { $0.lowercased() })
+        for name in Set(old.keys).union(new.keys).sorted() where !volatileHeaders.contains(name) && !ignored.contains(name) {
             switch (old[name], new[name]) {
             case (nil, _?): lines.append("header \(name) added")
             case (_?, nil): lines.append("header \(name) removed")
@@ -95,24 +115,69 @@ struct CassetteDifferences: Sendable {
         return lines
     }
 
-    /// How a body changed: JSON by path (keys added and removed, kinds and values changed), else its size.
-    static func bodyChanges(_ before: Body?, _ after: Body?) -> [String] {
+    /// How a body changed: JSON by path (keys added and removed, kinds and values changed), an event stream event by
+    /// event, else its size. The ignored key paths are left out of every JSON document.
+    func bodyChanges(_ before: Body?, _ after: Body?) -> [String] {
         guard let old = before?.data, let new = after?.data else {
             return [before == nil ? "added (\(after?.data.count ?? 0) bytes)" : "removed (was \(before?.data.count ?? 0) bytes)"]
         }
-        guard let oldJSON = before?.json ?? json(old), let newJSON = after?.json ?? json(new) else {
+        if EventStream.looksLikeEvents(old), EventStream.looksLikeEvents(new) {
+            return eventChanges(EventStream.eventData(in: old), EventStream.eventData(in: new))
+        }
+        guard let oldJSON = before?.json ?? Self.json(old), let newJSON = after?.json ?? Self.json(new) else {
             return ["changed (\(old.count) → \(new.count) bytes)"]
         }
-        let lines = JSONComparison.changes(from: oldJSON, to: newJSON, values: true).map { change in
+        let lines = jsonChanges(oldJSON, newJSON, at: "")
+        return lines.isEmpty ? unchangedBeyondLayout : lines
+    }
+
+    /// Each change between two JSON documents, by path under `prefix`, the ignored key paths left out.
+    private func jsonChanges(_ old: JSONValue, _ new: JSONValue, at prefix: String) -> [String] {
+        let (old, new) = ignored.jsonKeyPaths.isEmpty ? (old, new)
+            : (old.removing(keyPaths: ignored.jsonKeyPaths), new.removing(keyPaths: ignored.jsonKeyPaths))
+        return JSONComparison.changes(from: old, to: new, values: true).map { change in
             switch change {
-            case .added(let path, let kind): "\(path) added (\(kind))"
-            case .removed(let path, let kind): "\(path) removed (was \(kind))"
-            case .kindChanged(let path, let from, let to): "\(path) is \(to), was \(from)"
-            case .valueChanged(let path): "\(path) changed"
-            case .lengthChanged(let path, let from, let to): "\(path) has \(to) elements, was \(from)"
+            case .added(let path, let kind): "\(prefix)\(path) added (\(kind))"
+            case .removed(let path, let kind): "\(prefix)\(path) removed (was \(kind))"
+            case .kindChanged(let path, let from, let to): "\(prefix)\(path) is \(to), was \(from)"
+            case .valueChanged(let path): "\(prefix)\(path) changed"
+            case .lengthChanged(let path, let from, let to): "\(prefix)\(path) has \(to) elements, was \(from)"
             }
         }
-        return lines.isEmpty ? ["changed in layout only"] : lines
+    }
+
+    /// How a stream's events changed: how many there are, and each event both hold (its JSON by path, else that its
+    /// data changed).
+    private func eventChanges(_ old: [Data], _ new: [Data]) -> [String] {
+        var lines: [String] = []
+        if old.count != new.count { lines.append("\(new.count) events, was \(old.count)") }
+        for (index, (before, after)) in zip(old, new).enumerated() where before != after {
+            if let oldJSON = Self.json(before), let newJSON = Self.json(after) {
+                lines += jsonChanges(oldJSON, newJSON, at: "event \(index + 1): ")
+            } else {
+                lines.append("event \(index + 1) changed (\(before.count) → \(after.count) bytes)")
+            }
+        }
+        return lines.isEmpty ? unchangedBeyondLayout : lines
+    }
+
+    /// What a body whose documents compare equal reports: its layout changed, unless ignored paths may be what
+    /// changed (then nothing: the test ignores them).
+    private var unchangedBeyondLayout: [String] {
+        ignored.jsonKeyPaths.isEmpty ? ["changed in layout only"] : []
+    }
+
+    /// How a stream's end changed (finished, cancelled by the client, failed), if it did; its timing is not compared.
+    private static func endChange(_ before: RecordedStream?, _ after: RecordedStream?) -> String? {
+        guard let before, let after, before.end != after.end else { return nil }
+        func describe(_ end: RecordedStream.End) -> String {
+            switch end {
+            case .complete: "finished"
+            case .cancelled: "cancelled by the client"
+            case .failed(let code): "failed (URLError \(code))"
+            }
+        }
+        return "stream \(describe(after.end)), was \(describe(before.end))"
     }
 
     /// `data` as JSON, when it is an object or array.
