@@ -56,6 +56,40 @@ import FoundationNetworking
         }
     }
 
+    @Test("import-har finds credentials by their shape under names no rule knows: none reaches the file, verify passes")
+    func shapedSecretsOnImport() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        func random(_ count: Int) -> String { String((0..<count).map { _ in letters.randomElement()! }) + "7Q" }
+        let github = "ghp_" + random(34), google = "AIza" + random(33), stripe = "sk_live_" + random(24)
+        let header = Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        let jwt = header + ".eyJzdWIiOiIxMjMifQ." + random(40)
+        let answer = #"{\"session\":{\"issued\":\"\#(jwt)\"},\"echo\":\"\#(github)\"}"#
+        let har = #"""
+        {"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [{
+          "startedDateTime": "2026-11-25T10:00:00.000Z", "time": 12, "cache": {}, "timings": {"send": 1, "wait": 10, "receive": 1},
+          "request": {"method": "GET", "url": "https://api.example.com/v1/items?lookup=\#(google)", "httpVersion": "HTTP/1.1",
+            "headers": [{"name": "X-Note", "value": "\#(github)"}, {"name": "X-Billing", "value": "\#(stripe)"}],
+            "queryString": [{"name": "lookup", "value": "\#(google)"}], "cookies": [], "headersSize": -1, "bodySize": 0},
+          "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+            "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
+            "content": {"size": 10, "mimeType": "application/json", "text": "\#(answer)"},
+            "redirectURL": "", "headersSize": -1, "bodySize": 10}}]}}
+        """#
+        try ToolSandbox.with { sandbox in
+            try Data(har.utf8).write(to: sandbox.file("shapes.har"))
+            let run = sandbox.run(["import-har", "shapes.har", "imported/shapes"])
+            #expect(run.status == 0, "\(run.errors)")
+            let text = try String(contentsOf: sandbox.file("Cassettes/imported/shapes.json"), encoding: .utf8)
+            for (name, value) in [("github", github), ("google", google), ("stripe", stripe), ("jwt", jwt)] {
+                #expect(!text.contains(value), "the \(name) value reached the cassette")
+            }
+            for placeholder in ["REDACTED:github-token", "REDACTED:google-api-key", "REDACTED:stripe-key", "REDACTED_jwt_1"] {
+                #expect(text.contains(placeholder), "\(placeholder)")
+            }
+            #expect(sandbox.run(["verify"]).status == 0)
+        }
+    }
+
     @Test("mitmproxy: replayed through URLSession, the code sees what curl saw, with its own token restored")
     func mitmproxyReplay() async throws {
         let original = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.mitmproxy)) as? [String: Any]
