@@ -24,6 +24,12 @@ package enum FileLock {
         file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).lock")
     }
 
+    /// The file whose lock file is called `name` (`.c.json.lock` → `c.json`), or `nil` for another name.
+    static func file(ofLockFile name: String) -> String? {
+        guard name.utf8.count > 6, name.hasPrefix("."), name.hasSuffix(".lock") else { return nil }
+        return String(name.dropFirst().dropLast(5))
+    }
+
     /// Runs `body` holding the lock on `file`, waiting for another holder to give it up first.
     ///
     /// `failure` turns a lock that could not be taken (the folder cannot be created or written) into the caller's

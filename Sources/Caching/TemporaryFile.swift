@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,22 +23,31 @@ enum TemporaryFile {
     /// The process that wrote the temporary file called `name`, when `name` is one a save of `file` makes (exactly
     /// the shape ``url(for:)`` gives); `nil` for any other name.
     static func writer(of name: String, savingFile file: String) -> pid_t? {
-        // Compared as bytes: `String.hasPrefix` takes two Unicode spellings of one name (NFC, NFD) as equal, but a
-        // file system like ext4 keeps them as two files, with two cassettes and two locks.
-        let prefix = Array(".\(file).".utf8)
-        let suffix = Array(".tmp".utf8)
+        // Compared as bytes: `String ==` takes two Unicode spellings of one name (NFC, NFD) as equal, but a file
+        // system like ext4 keeps them as two files, with two cassettes and two locks.
+        guard let parsed = parse(name), parsed.file.utf8.elementsEqual(file.utf8) else { return nil }
+        return parsed.writer
+    }
+
+    /// The file a save was writing and the process that wrote it, when `name` has the shape ``url(for:)`` gives
+    /// (`.<file>.<pid>.<UUID>.tmp`); `nil` for any other name.
+    static func parse(_ name: String) -> (file: String, writer: pid_t)? {
         let bytes = Array(name.utf8)
-        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else {
-            return nil
-        }
-        // Bytes that are not UTF-8 decode to U+FFFD, which no pid or UUID contains.
-        let middle = String(decoding: bytes[prefix.count..<(bytes.count - suffix.count)], as: UTF8.self)[...]
-        guard let dot = middle.firstIndex(of: "."),
-              UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil else { return nil }
-        let digits = middle[..<dot]
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let pid = pid_t(digits), pid > 0 else { return nil }
-        return pid
+        let suffix = Array(".tmp".utf8)
+        // `.` + at least one byte of name + `.` + pid + `.` + 36-character UUID + `.tmp`.
+        guard bytes.count > 1 + 1 + 1 + 1 + 1 + 36 + suffix.count, bytes.first == UInt8(ascii: "."),
+              bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let uuidEnd = bytes.count - suffix.count
+        let uuidStart = uuidEnd - 36
+        guard bytes[uuidStart - 1] == UInt8(ascii: "."),
+              UUID(uuidString: String(decoding: bytes[uuidStart..<uuidEnd], as: UTF8.self)) != nil else { return nil }
+        var pidStart = uuidStart - 1
+        while pidStart > 1, bytes[pidStart - 1] >= UInt8(ascii: "0"), bytes[pidStart - 1] <= UInt8(ascii: "9") { pidStart -= 1 }
+        guard pidStart < uuidStart - 1, pidStart > 2, bytes[pidStart - 1] == UInt8(ascii: "."),
+              let pid = pid_t(String(decoding: bytes[pidStart..<(uuidStart - 1)], as: UTF8.self)), pid > 0 else { return nil }
+        // Bytes that are not UTF-8 decode to U+FFFD, which compares equal to no file's bytes.
+        guard let file = String(validating: bytes[1..<(pidStart - 1)], as: UTF8.self) else { return nil }
+        return (file, pid)
     }
 
     /// Whether no process `pid` exists on this machine (as this process sees them). A zombie, a process of another
@@ -58,20 +68,63 @@ extension AtomicFile {
     ///   writing, even one whose process id means nothing here (another container sharing the folder).
     ///
     /// When the lock is held the files are left for a later call; nothing here waits or fails.
+    ///
+    /// Every cassette a test opens calls this, so a folder is listed once for all the files in it, and listed again
+    /// only when it changed (see ``FolderListings``): a suite of 2,000 cassettes in one folder does not list it
+    /// 2,000 times.
     @discardableResult
     package static func removeAbandonedTemporaryFiles(of file: URL) -> Int {
         let folder = file.deletingLastPathComponent()
         let name = file.lastPathComponent
-        let abandoned: ([String]) -> [String] = { names in
-            names.filter { TemporaryFile.writer(of: $0, savingFile: name).map(TemporaryFile.isGone) ?? false }
-        }
-        // Listing the folder is all that an open of a clean folder pays; the lock is taken only when there is work.
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        guard !abandoned(names).isEmpty || names.contains(FileLock.lockFile(for: file).lastPathComponent) else { return 0 }
+        guard FolderListings.shared.mayHoldLeftovers(of: name, in: folder) else { return 0 }
         // Taking the lock and giving it up also removes a lock file its killed holder left.
         return FileLock.withLockIfFree(on: file) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return abandoned(names).filter { unlink(folder.appendingPathComponent($0).path) == 0 }.count
+            return names.filter { TemporaryFile.writer(of: $0, savingFile: name).map(TemporaryFile.isGone) ?? false }
+                .filter { unlink(folder.appendingPathComponent($0).path) == 0 }.count
         } ?? 0
+    }
+}
+
+/// What the last listing of each folder found: the files whose saves left something behind (a temporary file of a
+/// gone writer, or a lock file), valid while the folder's ``FolderStamp`` stays the same.
+///
+/// A cache of what the file system says, shared by every cassette of the process and guarded by its lock; an entry
+/// is kept only for a folder that had settled before it was listed, so no change can hide behind an unchanged stamp.
+final class FolderListings: Sendable {
+    static let shared = FolderListings()
+
+    private struct Listing {
+        let stamp: FolderStamp
+        /// The names of the files whose saves left a temporary file or a lock file.
+        let leftovers: Set<String>
+    }
+
+    private let listings = LockedBox<[String: Listing]>([:])
+
+    /// Whether saves of the file `name` may have left something in `folder`: from the last listing when the folder
+    /// has not changed since, else from a new one.
+    func mayHoldLeftovers(of name: String, in folder: URL) -> Bool {
+        let stamp = FolderStamp(of: folder)
+        if let stamp, let listing = listings.withLock({ $0[folder.path] }), listing.stamp == stamp {
+            return listing.leftovers.contains(name)
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var leftovers: Set<String> = []
+        for entry in names {
+            if let save = TemporaryFile.parse(entry), TemporaryFile.isGone(save.writer) {
+                leftovers.insert(save.file)
+            } else if let locked = FileLock.file(ofLockFile: entry) {
+                leftovers.insert(locked)
+            }
+        }
+        listings.withLock { listings in
+            if let stamp, stamp.isSettled() {
+                listings[folder.path] = Listing(stamp: stamp, leftovers: leftovers)
+            } else {
+                listings[folder.path] = nil
+            }
+        }
+        return leftovers.contains(name)
     }
 }

@@ -36,6 +36,8 @@ do {
     if wanted("9") { rows.append(try await StreamCase.replay(events: quick ? 1_000 : 10_000)) }
     // Like case 6, the same 100 MB when quick: a smaller body would measure the process's own baseline instead.
     if wanted("10") { rows.append(try MemoryCase.runStreamed()) }
+    if wanted("11") { rows.append(try await OpenCases.siblings(tests: quick ? 30 : 200)) }
+    if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()

@@ -102,6 +102,39 @@ struct AbandonedSaveTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("a folder is listed once while it does not change, for every file in it, and again once it does")
+    func folderListedOncePerChange() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = folder.appendingPathComponent("a.json"), second = folder.appendingPathComponent("b.json")
+        let old = Date(timeIntervalSinceNow: -3_600)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
+        #expect(AtomicFile.removeAbandonedTemporaryFiles(of: first) == 0, "listed: nothing left behind")
+        // A leftover appears, and the folder's time is set back: to the cache the folder has not changed.
+        let leftover = folder.appendingPathComponent(".b.json.\(Self.goneProcess).\(UUID().uuidString).tmp")
+        try Data("x".utf8).write(to: leftover)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
+        #expect(AtomicFile.removeAbandonedTemporaryFiles(of: second) == 0, "not listed again: the stamp is unchanged")
+        // Any real change moves the folder's time: the next open lists it and finds the leftover.
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
+        #expect(AtomicFile.removeAbandonedTemporaryFiles(of: second) == 1)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    @Test("temporary file names parse back to their file and writer; other names do not")
+    func temporaryNamesParse() {
+        let file = URL(fileURLWithPath: "/tmp/api.v2/users.list.json")
+        let parsed = TemporaryFile.parse(TemporaryFile.url(for: file).lastPathComponent)
+        #expect(parsed?.file == "users.list.json" && parsed?.writer == getpid())
+        for name in [".users.json.tmp", ".users.json.12.tmp", "users.json.12.\(UUID().uuidString).tmp",
+                     ".users.json.x12.\(UUID().uuidString).tmp", "..12.\(UUID().uuidString).tmp", ".users.json.0.\(UUID().uuidString).tmp"] {
+            #expect(TemporaryFile.parse(name) == nil, "\(name)")
+        }
+        #expect(FileLock.file(ofLockFile: ".users.json.lock") == "users.json")
+        #expect(FileLock.file(ofLockFile: "users.json.lock") == nil)
+    }
+
     @Test("the lock is exclusive while held, and leaves no lock file once given up")
     func lockExcludesAndCleansUp() throws {
         let folder = temporaryFolder()
