@@ -76,6 +76,7 @@ public struct RequestMatcher: Sendable {
         url(ignoringQueryItems: names)
     }
 
+    /// The whole URL except the query items named, as the variadic form; the names in an array (`cassette diff --ignore-query`).
     package static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
         let ignored = Set(names)
         return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in

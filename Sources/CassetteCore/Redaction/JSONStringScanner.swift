@@ -45,6 +45,40 @@ enum JSONStringScanner {
         }
     }
 
+    /// Every member of every object in a JSON text (or in the JSON lines of an event stream) whose value is a string
+    /// and whose key `wanted` accepts (given the key's bytes, decoded), with both decoded; in one pass over the text,
+    /// without building the document.
+    static func stringMembers(in data: Data, where wanted: (UnsafeRawBufferPointer) -> Bool) -> [(name: String, value: String)] {
+        data.withUnsafeBytes { bytes in
+            var found: [(name: String, value: String)] = []
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    index += 1
+                    continue
+                }
+                let keyStart = index + 1
+                guard let key = decodeString(bytes, from: keyStart) else { return found }
+                index = key.end + 1
+                // A key is a string that a `:` follows; its value a string when a quote follows that.
+                var next = skippingSpace(bytes, from: key.end + 1)
+                guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { continue }
+                next = skippingSpace(bytes, from: next + 1)
+                guard next < bytes.count, bytes[next] == UInt8(ascii: "\""), key.withContent(of: bytes, start: keyStart, wanted),
+                      let value = decodeString(bytes, from: next + 1) else { continue }
+                found.append((key.text(of: bytes, start: keyStart), value.text(of: bytes, start: next + 1)))
+                index = value.end + 1
+            }
+            return found
+        }
+    }
+
+    private static func skippingSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        return index
+    }
+
     private static func finish(_ output: [UInt8], _ bytes: UnsafeRawBufferPointer, _ copiedUpTo: Int) -> Data {
         var output = output
         output.append(contentsOf: bytes[copiedUpTo..<bytes.count])
@@ -56,6 +90,27 @@ enum JSONStringScanner {
         /// A string without escapes, whose closing quote is at `end`.
         case plain(end: Int)
         case escaped(Token)
+
+        /// The offset of the closing quote.
+        var end: Int {
+            switch self {
+            case .plain(let end): end
+            case .escaped(let token): token.end
+            }
+        }
+
+        /// What `body` makes of the string's decoded bytes; `start` is where its content starts in `raw`.
+        func withContent<Result>(of raw: UnsafeRawBufferPointer, start: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            switch self {
+            case .plain(let end): body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+            case .escaped(let token): token.decoded.withUnsafeBytes(body)
+            }
+        }
+
+        /// The string's content, decoded.
+        func text(of raw: UnsafeRawBufferPointer, start: Int) -> String {
+            withContent(of: raw, start: start) { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// A decoded JSON string that holds escapes: its UTF-8 bytes, where its escapes stood, and where it ends.

@@ -98,15 +98,14 @@ public struct Redaction: Sendable, Equatable {
         "code_verifier", "assertion", "subject_token", "x-amz-signature", "x-amz-credential", "x-amz-security-token",
     ]
 
-    /// Names secret by default as query items and form fields only: `key` (Google's `?key=AIza…`), which as a JSON
-    /// key names ordinary data too often (storage object keys, issue keys).
-    public static let defaultQueryOnlyNames: Set<String> = ["key"]
-
     /// The rules used unless a call names its own: ``defaultHeaderNames`` as headers, ``defaultParameterNames`` as
-    /// query items, form fields and JSON keys at any depth, ``defaultQueryOnlyNames`` as query items and form fields,
-    /// and every built-in shape (``SecretShape/builtIn``).
+    /// query items, form fields and JSON keys at any depth, and every built-in shape (``SecretShape/builtIn``).
+    ///
+    /// A query item or form field `key` (Google's `?key=AIza…`) is no name rule: it also names ordinary lookups
+    /// (`?key=photos/a.png`), which redacted would all match one another. A random-looking `key` is a secret by
+    /// ``SecretShape/highEntropy``, and Google's keys by ``SecretShape/googleAPIKey``.
     public static let `default` = Redaction(
-        headerNames: defaultHeaderNames, queryItemNames: defaultParameterNames.union(defaultQueryOnlyNames),
+        headerNames: defaultHeaderNames, queryItemNames: defaultParameterNames,
         jsonKeyPaths: defaultParameterNames.sorted().map { "**." + $0 }, shapes: SecretShape.builtIn)
 
     /// No redaction at all.

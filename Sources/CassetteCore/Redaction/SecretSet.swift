@@ -7,6 +7,8 @@ struct SecretSet: Sendable {
     /// Where each value stands in ``secrets``.
     private var positions: [String: Int] = [:]
     private var usedNames: Set<String> = []
+    /// For each name given out, the next suffix to try (`token-3` after `token-2`).
+    private var nextSuffix: [String: Int] = [:]
     /// How many learned placeholders start from each base (`REDACTED_token_3`).
     private var learnedCounts: [String: Int] = [:]
     /// The placeholder stem (``Redaction/placeholder``).
@@ -118,11 +120,13 @@ struct SecretSet: Sendable {
 
     private mutating func uniqueName(_ name: String) -> String {
         var candidate = name
-        var suffix = 2
+        // Each name goes on from the suffix it reached: many values under one name cost time in proportion to them.
+        var suffix = nextSuffix[name, default: 2]
         while usedNames.contains(candidate) {
             candidate = "\(name)-\(suffix)"
             suffix += 1
         }
+        nextSuffix[name] = suffix
         usedNames.insert(candidate)
         return candidate
     }

@@ -25,15 +25,57 @@ struct SecretShapeTests {
     @Test("a token inside a longer word, cut short, or run on is no token")
     func wordBoundaries() {
         let scan = ShapeScan(SecretShape.builtIn)
-        let runOn: [String] = ["x" + tokens.githubClassic, String(tokens.google.dropLast(3)), tokens.awsAccessKeyID + "abc",
-                               tokens.jwt + ".more"]
+        let runOn: [String] = ["x" + tokens.githubClassic, String(tokens.google.dropLast(3)), tokens.awsAccessKeyID + "abc"]
         let lookalikes: [String] = [
             "desk-lamp-and-a-task-sk-whatever-else-in-plain-words", "sk-" + String(repeating: "a", count: 40),
             "mask_live_" + TokenFamilies.random(.alphanumeric, 30), "Signature=abc123",
             "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----",
+            "paste the key (-----BEGIN PRIVATE KEY-----) into the field", "<p>start with -----BEGIN RSA PRIVATE KEY----- and end</p>",
         ]
         let texts = runOn + lookalikes
         for text in texts { #expect(scan.values(in: text).isEmpty, "\(text.prefix(40))") }
+    }
+
+    @Test("a token that ends a sentence, or that other text follows after a dot, is still found; an encrypted one too")
+    func tokensInProse() {
+        let scan = ShapeScan(SecretShape.builtIn)
+        for text in ["The token \(tokens.jwt).", "\(tokens.jwt).Then", "(\(tokens.jwt))", "\(tokens.jwt).\n"] {
+            #expect(scan.values(in: text).map(\.value) == [tokens.jwt], "\(text.suffix(8))")
+        }
+        let header = TokenFamilies.base64URL(Data(#"{"alg":"dir","enc":"A256GCM"}"#.utf8))
+        let encrypted = header + ".." + TokenFamilies.random(.base64URL, 16) + "." + TokenFamilies.random(.base64URL, 40) + "."
+            + TokenFamilies.random(.base64URL, 22)
+        #expect(scan.values(in: "t=\(encrypted)&x=1").map(\.value) == [encrypted])
+    }
+
+    @Test("percent-encoded where a form or URL puts it: a PEM block in a form, a token in a Location; the echo restores")
+    func percentEncodedPlaces() throws {
+        let pem = tokens.privateKey
+        // As a form encoder writes it: a space as `+`, a `+` as `%2B`, a line break as `%0A`.
+        let form = "comment=" + pem.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-")))!
+            .replacingOccurrences(of: "%20", with: "+")
+        let request = RecordedRequest(method: "POST", url: "http://h/post", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                      body: Body(Data(form.utf8)))
+        let echo = String(decoding: try JSONEncoder().encode(["form": ["comment": pem]]), as: UTF8.self)
+        let response = RecordedResponse(status: 302, headers: ["Location": "http://h/cb?x=" + tokens.githubClassic.replacingOccurrences(of: "_", with: "%5F")],
+                                        body: Body(Data(echo.utf8)), url: "http://h/post")
+        let stored = recorded(request, response)
+        let file = bodyText(stored.request.body) + bodyText(stored.response.body) + stored.response.headers.description
+        for line in pem.split(separator: "\n") where !line.hasPrefix("-----") { #expect(!file.contains(String(line.prefix(30)))) }
+        #expect(!file.contains(String(tokens.githubClassic.dropFirst(4))))
+        let (_, secrets) = Redaction.default.redact(request)
+        #expect(bodyText(secrets.restoringSecrets(in: stored.response).body) == bodyText(response.body), "the echo replays as live")
+    }
+
+    @Test("many values under one name, and many private key openings without an end, in one body: found, none missed")
+    func manyValuesInOneBody() {
+        let values = (0..<300).map { _ in "ghp_" + TokenFamilies.random(.alphanumeric, 36) }
+        let (stored, _) = Redaction.default.redact(RecordedRequest(method: "POST", url: "http://h/p",
+                                                                  body: Body(Data(values.joined(separator: " ").utf8))))
+        #expect(values.allSatisfy { !bodyText(stored.body).contains($0) })
+        #expect(bodyText(stored.body).contains("<REDACTED:github-token-300>"))
+        let openings = String(repeating: "-----BEGIN RSA PRIVATE KEY-----\"x", count: 2_000)
+        #expect(ShapeScan(SecretShape.builtIn).hits(in: openings).isEmpty, "no key follows any opening")
     }
 
     @Test("under names no rule knows, in a header, query, JSON, form and a cookie: replaced, and restored exactly",
@@ -142,9 +184,16 @@ struct SecretShapeTests {
             "authenticatorData": TokenFamilies.random(.base64URL, 37), "author_id": TokenFamilies.random(.hex, 40),
             "SecretId": "MyTestDatabaseSecret" + TokenFamilies.random(.alphanumeric, 12),
             "SubjectFromWebIdentityToken": "amzn1.account." + TokenFamilies.random(.upper, 28),
+            // Found in review, each once a false positive:
+            "publishableKey": "pk_live_" + TokenFamilies.random(.alphanumeric, 24),
+            "cacheKey": "v1-linux-x64-" + TokenFamilies.random(.hex, 40), "objectKey": "uploads/2024/05/\(TokenFamilies.random(.hex, 32)).png",
+            "partitionKey": "tenant-" + TokenFamilies.random(.hex, 32), "routingKey": "orders." + TokenFamilies.random(.hex, 32),
+            "dedup_key": TokenFamilies.random(.hex, 32), "imageKey": "img_" + TokenFamilies.random(.alphanumeric, 24),
+            "fileKey": "file-" + TokenFamilies.random(.alphanumeric, 24), "secret_hash": TokenFamilies.random(.hex, 64),
+            "tokenHash": TokenFamilies.random(.hex, 64), "checkout_session": "cs_test_a1" + TokenFamilies.random(.alphanumeric, 56),
         ]
         let body = try JSONEncoder().encode(ordinary)
-        let request = RecordedRequest(method: "POST", url: "http://h/p?etag=\(TokenFamilies.random(.hex, 40))",
+        let request = RecordedRequest(method: "POST", url: "http://h/p?etag=\(TokenFamilies.random(.hex, 40))&key=photos/2024/IMG_0001.jpg",
                                       headers: ["ETag": "\"\(TokenFamilies.random(.hex, 40))\"", "Content-Type": "application/json",
                                                 "X-Request-ID": UUID().uuidString, "X-Trace": TokenFamilies.random(.hex, 32)],
                                       body: Body(body))

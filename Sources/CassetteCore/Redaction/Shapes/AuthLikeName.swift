@@ -18,9 +18,11 @@ enum AuthLikeName {
     /// `author` (but `authorization`) and `authenticator` hold `auth` and name no credential.
     private static let authorWords = scan(["author", "authenticat"])
     private static let authorization = scan(["authoriz"])
-    /// Parts that say the opposite: a public key, an idempotency key, a page token, what was read from a token.
-    private static let otherWords = scan(["public", "idempotency", "next", "page", "cursor", "continuation", "clientrequest",
-                                          "from"])
+    /// Parts that say the opposite: a public or publishable key, an idempotency key, a page token, what was read from a
+    /// token, a hash of one, and the keys of caches, storage objects, partitions, routes, files and images.
+    private static let otherWords = scan(["public", "publishable", "idempotency", "next", "page", "cursor", "continuation",
+                                          "clientrequest", "from", "hash", "cache", "object", "partition", "routing",
+                                          "dedup", "file", "image", "sort"])
 
     private static func scan(_ words: [String]) -> KeyNameScan {
         KeyNameScan(words.map { Array($0.utf8) })
@@ -35,7 +37,8 @@ enum AuthLikeName {
         return Array(name.utf8).withUnsafeBytes(place)
     }
 
-    private static func place(bytes: UnsafeRawBufferPointer) -> Place? {
+    /// What the name written as `bytes` (UTF-8) says of its value.
+    static func place(bytes: UnsafeRawBufferPointer) -> Place? {
         // Names are short; a long one, or one with spaces or line breaks, is text read as a form, not a name.
         // Most names hold none of the words: one pass tells.
         guard bytes.count <= 128, anyName.mayOccur(in: bytes),
@@ -77,12 +80,14 @@ enum AuthLikeName {
         return place == .related && isObjectID(credential) ? nil : credential
     }
 
-    /// Whether `value` is a prefixed object id, a few lowercase letters, `_` and letters and digits (`vs_1Jx…`,
-    /// `iauth_1K…`), as Stripe and others name their objects.
+    /// Whether `value` is a prefixed object id, a few lowercase letters, `_` (and `test_` or `live_`) and letters and
+    /// digits (`vs_1Jx…`, `iauth_1K…`, `cs_test_a1…`), as Stripe and others name their objects.
     private static func isObjectID(_ value: Substring) -> Bool {
         guard let underscore = value.utf8.firstIndex(of: UInt8(ascii: "_")) else { return false }
-        let prefix = value.utf8[..<underscore], rest = value.utf8[value.utf8.index(after: underscore)...]
-        return (2...8).contains(prefix.count) && prefix.allSatisfy(\.isASCIILowercase) && rest.allSatisfy(\.isASCIIAlphanumeric)
+        let prefix = value.utf8[..<underscore]
+        var rest = Substring(value.utf8[value.utf8.index(after: underscore)...])
+        for mode in ["test_", "live_"] where rest.hasPrefix(mode) { rest = rest.dropFirst(mode.utf8.count) }
+        return (2...8).contains(prefix.count) && prefix.allSatisfy(\.isASCIILowercase) && rest.utf8.allSatisfy(\.isASCIIAlphanumeric)
     }
 
     /// Whether `value` is long and varied enough to be a generated credential: 20 to 4,096 characters of letters,

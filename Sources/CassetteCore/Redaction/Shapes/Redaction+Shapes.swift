@@ -17,12 +17,16 @@ extension Redaction {
         var found: [ShapedValue] = []
         func scan(_ text: String) {
             for (shape, value) in matching.shapes.values(in: text) {
-                found.append(ShapedValue(origin: .shape(shape.name), value: value))
+                found.append(Self.decoded(ShapedValue(origin: .shape(shape.name), value: value), plusIsSpace: false))
             }
         }
         scan(url)
         for (name, value) in headers {
             scan(value)
+            // A URL in a header (`Location`) may spell a token with the strictest percent-encoding.
+            if value.utf8.contains(UInt8(ascii: "?")), value.utf8.contains(UInt8(ascii: "%")), let query = URLParts(value).query {
+                found += encodedValues(in: query, plusIsSpace: false)
+            }
             if matching.findsHighEntropy, let place = AuthLikeName.place(name),
                let credential = AuthLikeName.credential(in: value, at: place) {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
@@ -35,8 +39,10 @@ extension Redaction {
             }
         }
         if let body {
+            let isJSON = body.looksLikeJSON
             for (shape, value) in matching.shapes.values(in: body.data) {
-                found.append(ShapedValue(origin: .shape(shape.name), value: Self.unescaped(value)))
+                let shaped = ShapedValue(origin: .shape(shape.name), value: value)
+                found.append(isJSON ? ShapedValue(origin: shaped.origin, value: Self.unescaped(value)) : Self.decoded(shaped, plusIsSpace: true))
             }
             if !body.looksLikeJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
                 found += encodedValues(in: text[...], plusIsSpace: true)
@@ -85,6 +91,15 @@ extension Redaction {
         return text.withUTF8 { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
     }
 
+    /// A value as the code knows it when a form or URL spelled it with percent-encoding: a PEM block's line breaks are
+    /// `%0A` there (and its spaces `+` in a form), known by the text that spelled them.
+    private static func decoded(_ shaped: ShapedValue, plusIsSpace: Bool) -> ShapedValue {
+        let value = shaped.value
+        guard value.utf8.contains(UInt8(ascii: "%")), value.contains("%0A") || value.contains("%0a") || value.contains("%0D")
+            || value.contains("%0d") else { return shaped }
+        return ShapedValue(origin: shaped.origin, value: FormFields.decode(value[...], plusIsSpace: plusIsSpace), encoded: value)
+    }
+
     /// A value as the code knows it when a JSON string (or one inside another) spelled it with escapes: a PEM
     /// block's line breaks are `\n` there, and one writer's `\/` is another's `/`. Known as the code knows it, the
     /// value is found in every spelling (see ``WireForm``), and replay writes each back.
@@ -97,14 +112,18 @@ extension Redaction {
         return value
     }
 
-    /// The long, varied values under credential-like names in a JSON or form body.
+    /// The long, varied values under credential-like names in a JSON (or event stream) or form body. JSON is read
+    /// for its string members in one pass, not parsed: the scan runs on every replayed request's body.
     private func highEntropyValues(in body: Body) -> [ShapedValue] {
         guard body.data.withUnsafeBytes(AuthLikeName.anyName.mayOccur) else { return [] }
-        if body.looksLikeJSON {
-            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else { return [] }
-            var found: [ShapedValue] = []
-            json.collectHighEntropy(into: &found)
-            return found
+        if body.looksLikeJSON || EventStream.looksLikeEvents(body.data) {
+            let members = JSONStringScanner.stringMembers(in: body.data) { AuthLikeName.place(bytes: $0) != nil }
+            return members.compactMap { name, value in
+                guard let place = AuthLikeName.place(name), AuthLikeName.credential(in: value, at: place) == value[...] else {
+                    return nil
+                }
+                return ShapedValue(origin: .highEntropy(under: name), value: value)
+            }
         }
         guard body.data.contains(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
         return highEntropyFields(FormFields(text[...], plusIsSpace: true))
@@ -113,32 +132,13 @@ extension Redaction {
     /// The long, varied values of the fields with credential-like names.
     private func highEntropyFields(_ fields: FormFields) -> [ShapedValue] {
         fields.fields.compactMap { field in
-            guard let place = AuthLikeName.place(field.name) else { return nil }
+            // `?key=` is how several APIs take an API key (Google's); a random-looking one is taken as such.
+            guard let place = AuthLikeName.place(field.name) ?? (SecretName.normalized(field.name) == "key" ? .credential : nil) else {
+                return nil
+            }
             let value = field.value
             guard AuthLikeName.credential(in: value, at: place) == value[...] else { return nil }
             return ShapedValue(origin: .highEntropy(under: field.name), value: value, encoded: String(field.encodedValue))
-        }
-    }
-}
-
-extension JSONValue {
-    /// Every string under a credential-like key that looks like a credential, at any depth.
-    fileprivate func collectHighEntropy(into found: inout [Redaction.ShapedValue]) {
-        switch self {
-        case .array(let elements):
-            for element in elements { element.collectHighEntropy(into: &found) }
-        case .object(let members):
-            for (name, member) in members {
-                if case .string(let string) = member {
-                    if let place = AuthLikeName.place(name), AuthLikeName.credential(in: string, at: place) == string[...] {
-                        found.append(Redaction.ShapedValue(origin: .highEntropy(under: name), value: string))
-                    }
-                } else {
-                    member.collectHighEntropy(into: &found)
-                }
-            }
-        default:
-            break
         }
     }
 }

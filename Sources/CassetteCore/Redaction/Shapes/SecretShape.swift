@@ -139,15 +139,17 @@ extension SecretShape {
     public static let privateKey = SecretShape(name: "private-key", kind: .privateKey)
 
     /// Long, varied values where credentials go: the value of a header, query item, form field or JSON key whose
-    /// name holds `token`, `secret`, `passw`, `signature` or `credential`, ends in `key` (`apiKey`; not `key` alone),
-    /// or holds `auth` or `session` (not `author` or `authenticator`; there an object id such as `vs_1Jx…` is no
-    /// credential), when it is 20 to 4,096 characters of letters, digits and `+/=_-.~` (after a scheme such as
-    /// `Bearer`; not a path) with at least 3 bits of entropy a character, is not a UUID, and either holds a run of 16
-    /// letters and digits that mixes both (hexadecimal and alphanumeric tokens) or mixes lowercase, uppercase and
-    /// digits with few separators (base64 tokens). Names of public keys, idempotency keys, pagination and
-    /// references (holding `public`, `idempotency`, `next`, `page`, `cursor`, `continuation`, `clientRequest` or
-    /// `from`; ending in `id`, `ids`, `arn`, `name`, `type`, `url` or `uri`) are not looked at. The placeholder is
-    /// named after the header, item or key (`<REDACTED:x-custom-auth>`).
+    /// name holds `token`, `secret`, `passw`, `signature` or `credential`, ends in `key` (`apiKey`; a JSON key `key`
+    /// alone no, a query item or form field `key` yes), or holds `auth` or `session` (not `author` or
+    /// `authenticator`; there an object id such as `vs_1Jx…` is no credential), when it is 20 to 4,096 characters of
+    /// letters, digits and `+/=_-.~` (after a scheme such as `Bearer`; not a path) with at least 3 bits of entropy a
+    /// character, is not a UUID, and either holds a run of 16 letters and digits that mixes both (hexadecimal and
+    /// alphanumeric tokens) or mixes lowercase, uppercase and digits with few separators (base64 tokens). Names of
+    /// public keys, idempotency keys, pagination, hashes, references and storage keys (holding `public`,
+    /// `publishable`, `idempotency`, `next`, `page`, `cursor`, `continuation`, `clientRequest`, `from`, `hash`,
+    /// `cache`, `object`, `partition`, `routing`, `dedup`, `file`, `image` or `sort`; ending in `id`, `ids`, `arn`,
+    /// `name`, `type`, `url` or `uri`) are not looked at. The placeholder is named after the header, item or key
+    /// (`<REDACTED:x-custom-auth>`).
     public static let highEntropy = SecretShape(name: "high-entropy", kind: .highEntropy)
 
     /// Every shape above: what ``Redaction/default`` detects.

@@ -92,9 +92,10 @@ struct ShapeScan: Sendable {
         var found: [Hit] = []
         var index = 0
         let count = bytes.count
+        var footers = PEMBlock.Footers()
         while index < count {
             let byte = bytes[index]
-            guard triggers[Int(byte)], let hit = hit(at: index, first: byte, in: bytes) else {
+            guard triggers[Int(byte)], let hit = hit(at: index, first: byte, in: bytes, footers: &footers) else {
                 index += 1
                 continue
             }
@@ -105,7 +106,7 @@ struct ShapeScan: Sendable {
     }
 
     /// The value of a shape that starts (or, for a signature, whose `Signature=` ends) at `index`, if any.
-    private func hit(at index: Int, first: UInt8, in bytes: UnsafeRawBufferPointer) -> Hit? {
+    private func hit(at index: Int, first: UInt8, in bytes: UnsafeRawBufferPointer, footers: inout PEMBlock.Footers) -> Hit? {
         let startsWord = index == 0 || !Self.continuesWord(bytes[index - 1])
         if startsWord {
             for (prefix, shape) in prefixes[Int(first)] {
@@ -115,7 +116,7 @@ struct ShapeScan: Sendable {
         if first == UInt8(ascii: "e"), startsWord, let jwt, let end = JSONWebToken.end(at: index, in: bytes) {
             return Hit(shape: jwt, range: index..<end)
         }
-        if first == UInt8(ascii: "-"), let privateKey, let end = PEMBlock.end(at: index, in: bytes) {
+        if first == UInt8(ascii: "-"), let privateKey, let end = PEMBlock.end(at: index, in: bytes, footers: &footers) {
             return Hit(shape: privateKey, range: index..<end)
         }
         if first == UInt8(ascii: "="), let awsSignature, let range = Self.signature(after: index, in: bytes) {
