@@ -73,6 +73,25 @@ enum JSONStringScanner {
         }
     }
 
+    /// Every string of a JSON text that is written with escapes, decoded: where a value can hide from a search of the
+    /// text's bytes (`"ghp\u005f…"`).
+    static func escapedStrings(in data: Data) -> [String] {
+        data.withUnsafeBytes { bytes in
+            var found: [String] = []
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\""), let string = decodeString(bytes, from: index + 1) else {
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return found }
+                    index += 1
+                    continue
+                }
+                if case .escaped(let token) = string { found.append(String(decoding: token.decoded, as: UTF8.self)) }
+                index = string.end + 1
+            }
+            return found
+        }
+    }
+
     private static func skippingSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }

@@ -27,14 +27,29 @@ extension SecretSet {
         let urlHolds = needles.occur(in: request.url)
         let headersHold = request.headers.values.contains { needles.occur(in: $0) }
         let bodyHolds = request.body.map { needles.occur(in: $0.data) } ?? false
-        guard urlHolds || headersHold || bodyHolds else { return request }
+        // A value found in a JSON string spelled with `\u` escapes (see `Redaction.shapedValues`) is in no form the
+        // needles know: such a body is read string by string.
+        let bodyEscapes = !bodyHolds && (request.body.map { $0.looksLikeJSON && Self.holdsUnicodeEscape($0.data) } ?? false)
+        guard urlHolds || headersHold || bodyHolds || bodyEscapes else { return request }
         let kept = keptPlaceholders
         let replacer = replacer(inURL: false, keeping: kept)
         var request = request
         if urlHolds { request.url = self.replacer(inURL: true, keeping: kept).apply(to: request.url) }
         if headersHold { request.headers = request.headers.mapValues(replacer.apply) }
         if bodyHolds { request.body = request.body.map { scanningJSONStrings(in: $0.replacing(with: replacer)) } }
+        if bodyEscapes { request.body = request.body.map(scanningJSONStrings) }
         return request
+    }
+
+    /// Whether `data` holds a `\u` escape.
+    static func holdsUnicodeEscape(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            guard bytes.count >= 2 else { return false }
+            for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u") {
+                return true
+            }
+            return false
+        }
     }
 
     /// The response (and the redirects before it) with every searched secret replaced wherever it appears.

@@ -67,6 +67,17 @@ struct SecretShapeTests {
         #expect(bodyText(secrets.restoringSecrets(in: stored.response).body) == bodyText(response.body), "the echo replays as live")
     }
 
+    @Test("a token a JSON writer spelled with \\u escapes is found in the decoded string")
+    func unicodeEscapedToken() {
+        let token = tokens.githubClassic
+        let escaped = token.replacingOccurrences(of: "_", with: "\\u005f").replacingOccurrences(of: "ghp", with: "\\u0067hp")
+        let request = RecordedRequest(method: "POST", url: "http://h/p", headers: ["Content-Type": "application/json"],
+                                      body: Body(Data(#"{"note":"\#(escaped)","n":1}"#.utf8)))
+        let (stored, _) = Redaction.default.redact(request)
+        #expect(!bodyText(stored.body).contains(String(token.dropFirst(4))), "\(bodyText(stored.body))")
+        #expect(bodyText(stored.body).contains("REDACTED:github-token"))
+    }
+
     @Test("many values under one name, and many private key openings without an end, in one body: found, none missed")
     func manyValuesInOneBody() {
         let values = (0..<300).map { _ in "ghp_" + TokenFamilies.random(.alphanumeric, 36) }

@@ -44,6 +44,14 @@ extension Redaction {
                 let shaped = ShapedValue(origin: .shape(shape.name), value: value)
                 found.append(isJSON ? ShapedValue(origin: shaped.origin, value: Self.unescaped(value)) : Self.decoded(shaped, plusIsSpace: true))
             }
+            // A JSON writer may spell any character `\uXXXX`: strings written with such escapes are read decoded.
+            if !matching.shapes.isEmpty, isJSON || EventStream.looksLikeEvents(body.data), SecretSet.holdsUnicodeEscape(body.data) {
+                for string in JSONStringScanner.escapedStrings(in: body.data) {
+                    for (shape, value) in matching.shapes.values(in: string) {
+                        found.append(ShapedValue(origin: .shape(shape.name), value: value))
+                    }
+                }
+            }
             if !body.looksLikeJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
                 found += encodedValues(in: text[...], plusIsSpace: true)
             }
