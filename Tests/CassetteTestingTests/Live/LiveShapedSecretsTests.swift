@@ -8,7 +8,8 @@ import FoundationNetworking
 #endif
 
 /// Every credential family redaction knows by shape (``SecretShape``), planted under names no rule knows in every
-/// place httpbin echoes (a header, the query, a JSON body, a form body, a cookie), recorded and replayed with the
+/// place httpbin echoes (a header, the query, a JSON body, a form body, a cookie), and a long random value under
+/// credential-like names no rule knows in the same places, recorded and replayed with the
 /// default rules: no value reaches the file or a message, and the code sees the same bytes live, recording and
 /// replaying (httpbin only echoes, so every value is the request's own and replay restores it).
 @Suite("Live: secrets found by their shape reach no file and no message",
@@ -24,9 +25,29 @@ struct LiveShapedSecretsTests {
         return request
     }
 
-    /// Each family's value in each place; a PEM block, which has line breaks, only where text may hold them.
+    /// A long random value, planted where only a credential-like name says what it is (``SecretShape/highEntropy``).
+    private let deviceSecret = TokenFamilies.random(.base64URL, 40)
+
+    /// Every value with its family, the high-entropy one too.
+    private var planted: [(family: String, value: String)] {
+        tokens.all + [("high-entropy", deviceSecret)]
+    }
+
+    /// Each family's value in each place; a PEM block, which has line breaks, only where text may hold them. The
+    /// high-entropy value goes under credential-like names no rule knows.
     private var requests: [URLRequest] {
-        tokens.all.flatMap { family, value -> [URLRequest] in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try! encoder.encode(["deviceSecret": deviceSecret, "kind": "device"]), as: UTF8.self)
+        let highEntropy = [
+            request("/anything?device_auth=\(deviceSecret)&page=2"),
+            request("/anything", method: "POST", headers: ["Content-Type": "application/json"], body: json),
+            request("/anything", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: "kind=device&signing_key=\(deviceSecret)"),
+            request("/headers", headers: ["X-Device-Auth": "Token \(deviceSecret)"]),
+            request("/cookies", headers: ["Cookie": "theme=dark; device_token=\(deviceSecret)"]),
+        ]
+        return highEntropy + tokens.all.flatMap { family, value -> [URLRequest] in
             let planted = TokenFamilies.planted(family, value)
             let encoded = planted.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let encoder = JSONEncoder()
@@ -60,7 +81,7 @@ struct LiveShapedSecretsTests {
     /// The texts that give a value away: the value in every form it is written on the wire, and each line of a PEM
     /// block's body (its base64).
     private var giveaways: [(family: String, text: String)] {
-        tokens.all.flatMap { family, value in
+        planted.flatMap { family, value in
             let lines = value.split(separator: "\n").filter { !$0.hasPrefix("-----") }.map(String.init)
             return WireForm.allCases.map { (family, $0.write(value, encoded: value)) } + lines.map { (family, $0) }
         }
@@ -73,7 +94,7 @@ struct LiveShapedSecretsTests {
             let recorded = try await Cassette.use("shapes", record: .all, options: options) { try await sendAll(on: $0) }
             let replayed = try await Cassette.use("shapes", record: .never, options: options) { try await sendAll(on: $0) }
             let file = try String(contentsOf: directory.appendingPathComponent("shapes.json"), encoding: .utf8)
-            for (family, value) in tokens.all {
+            for (family, value) in planted {
                 #expect(live.joined().contains(value) || live.joined().contains(value.replacingOccurrences(of: "\n", with: "\\n")),
                         "httpbin should echo the \(family) value")
             }
@@ -82,6 +103,9 @@ struct LiveShapedSecretsTests {
             }
             for (family, _) in tokens.all where family != "private-key" {
                 #expect(file.contains("<REDACTED:\(family)"), "the file names the \(family) placeholder")
+            }
+            for name in ["device_auth", "deviceSecret", "signing_key", "x-device-auth"] {
+                #expect(file.contains("<REDACTED:\(name)"), "the file names the high-entropy value under \(name)")
             }
             for (index, (seen, expected)) in zip(recorded, live).enumerated() where seen != expected {
                 Issue.record("request \(index) saw, recording: \(Self.difference(seen, expected))")
