@@ -122,6 +122,31 @@ struct AbandonedSaveTests {
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 
+    @Test("platform fact: creating, renaming and removing a file each move its folder's stamp (what the listing cache relies on)")
+    func folderStampMoves() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let old = Date(timeIntervalSinceNow: -3_600)
+        func settled() throws -> FolderStamp? {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
+            let stamp = FolderStamp(of: folder)
+            #expect(stamp?.isSettled() == true)
+            return stamp
+        }
+        let file = folder.appendingPathComponent("a.json"), renamed = folder.appendingPathComponent("b.json")
+        var before = try settled()
+        try Data("x".utf8).write(to: file)
+        #expect(FolderStamp(of: folder) != before, "created")
+        before = try settled()
+        #expect(rename(file.path, renamed.path) == 0)
+        #expect(FolderStamp(of: folder) != before, "renamed")
+        before = try settled()
+        #expect(unlink(renamed.path) == 0)
+        #expect(FolderStamp(of: folder) != before, "removed")
+        #expect(FolderStamp(of: folder)?.isSettled() == false, "a folder that just changed has not settled")
+    }
+
     @Test("temporary file names parse back to their file and writer; other names do not")
     func temporaryNamesParse() {
         let file = URL(fileURLWithPath: "/tmp/api.v2/users.list.json")
