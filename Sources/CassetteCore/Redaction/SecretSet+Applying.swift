@@ -43,14 +43,10 @@ extension SecretSet {
 
     /// Whether `data` holds a `\u` escape.
     static func holdsUnicodeEscape(_ data: Data) -> Bool {
-        data.withUnsafeBytes { bytes in
-            guard bytes.count >= 2 else { return false }
-            for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u") {
-                return true
-            }
-            return false
-        }
+        data.firstOffset(of: unicodeEscape) != nil
     }
+
+    private static let unicodeEscape = Data("\\u".utf8)
 
     /// The response (and the redirects before it) with every searched secret replaced wherever it appears.
     func replacingSecrets(in response: RecordedResponse) -> RecordedResponse {

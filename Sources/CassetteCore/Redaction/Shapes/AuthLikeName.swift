@@ -75,7 +75,8 @@ enum AuthLikeName {
     /// The value under a name of `place` as a credential, when it looks like one: a scheme (`Bearer …`) is skipped.
     static func credential(in value: some StringProtocol, at place: Place) -> Substring? {
         let value = Substring(value)
-        let credential = value.lastIndex(of: " ").map { value[value.index(after: $0)...] } ?? value
+        let start = value.utf8.lastIndex(of: UInt8(ascii: " ")).map { value.utf8.index(after: $0) } ?? value.startIndex
+        let credential = value[start...]
         guard looksRandom(credential) else { return nil }
         return place == .related && isObjectID(credential) ? nil : credential
     }

@@ -24,15 +24,16 @@ extension Redaction {
         for (name, value) in headers {
             scan(value)
             // A URL in a header (`Location`) may spell a token with the strictest percent-encoding.
-            if value.utf8.contains(UInt8(ascii: "?")), value.utf8.contains(UInt8(ascii: "%")), let query = URLParts(value).query {
+            if let query = Self.query(of: value), query.utf8.contains(UInt8(ascii: "%")) {
                 found += encodedValues(in: query, plusIsSpace: false)
             }
-            if matching.findsHighEntropy, let place = AuthLikeName.place(name),
+            // A header a rule names holds its placeholder by now.
+            if matching.findsHighEntropy, !matching.headerNames.contains(name), let place = AuthLikeName.place(name),
                let credential = AuthLikeName.credential(in: value, at: place) {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
         }
-        if url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query {
+        if let query = Self.query(of: url) {
             found += encodedValues(in: query, plusIsSpace: false)
             if matching.findsHighEntropy, Self.mayNameCredential(query) {
                 found += highEntropyFields(FormFields(query, plusIsSpace: false))
@@ -73,6 +74,15 @@ extension Redaction {
             }
         }
         return found
+    }
+
+    /// The query of a URL (what stands between `?` and `#`), found without parsing the rest.
+    private static func query(of url: String) -> Substring? {
+        let bytes = url.utf8
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let start = bytes.index(after: mark)
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        return url[start..<end]
     }
 
     /// Whether `text` percent-encodes a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),

@@ -21,23 +21,29 @@ struct ShapeScan: Sendable {
     private let awsSignature: SecretShape?
     /// The bytes where a shape may start.
     private let triggers: [Bool]
+    /// The fewest bytes any value of these shapes has: shorter text (most header values) is not read.
+    private let shortest: Int
 
     init(_ shapes: [SecretShape]) {
         self.shapes = shapes
         var prefixes = [[(prefix: SecretShape.TokenPrefix, shape: SecretShape)]](repeating: [], count: 256)
         var triggers = [Bool](repeating: false, count: 256)
         var jwt: SecretShape?, privateKey: SecretShape?, awsSignature: SecretShape?
+        var shortest = Int.max
         for shape in shapes {
             switch shape.kind {
             case .jwt:
                 jwt = shape
                 triggers[Int(UInt8(ascii: "e"))] = true
+                shortest = min(shortest, 16)
             case .privateKey:
                 privateKey = shape
                 triggers[Int(UInt8(ascii: "-"))] = true
+                shortest = min(shortest, 32)
             case .awsSignature:
                 awsSignature = shape
                 triggers[Int(UInt8(ascii: "="))] = true
+                shortest = min(shortest, 64)
             case .highEntropy:
                 break
             case .prefixed(let list):
@@ -45,9 +51,11 @@ struct ShapeScan: Sendable {
                     guard let first = prefix.text.first else { continue }
                     prefixes[Int(first)].append((prefix, shape))
                     triggers[Int(first)] = true
+                    shortest = min(shortest, prefix.text.count + prefix.lengths.lowerBound)
                 }
             }
         }
+        self.shortest = shortest
         self.prefixes = prefixes.map { $0.sorted { $0.prefix.text.count > $1.prefix.text.count } }
         self.jwt = jwt
         self.privateKey = privateKey
@@ -73,6 +81,7 @@ struct ShapeScan: Sendable {
 
     /// The values found in `text`, each as a string (the bytes as written, which for a token are ASCII).
     func values(in text: String) -> [(shape: SecretShape, value: String)] {
+        guard text.utf8.count >= shortest else { return [] }
         var text = text
         return text.withUTF8 { buffer in
             let bytes = UnsafeRawBufferPointer(buffer)
@@ -89,6 +98,7 @@ struct ShapeScan: Sendable {
     }
 
     private func hits(in bytes: UnsafeRawBufferPointer) -> [Hit] {
+        guard bytes.count >= shortest else { return [] }
         var found: [Hit] = []
         var index = 0
         let count = bytes.count
