@@ -202,6 +202,8 @@ struct SecretShapeTests {
             "dedup_key": TokenFamilies.random(.hex, 32), "imageKey": "img_" + TokenFamilies.random(.alphanumeric, 24),
             "fileKey": "file-" + TokenFamilies.random(.alphanumeric, 24), "secret_hash": TokenFamilies.random(.hex, 64),
             "tokenHash": TokenFamilies.random(.hex, 64), "checkout_session": "cs_test_a1" + TokenFamilies.random(.alphanumeric, 56),
+            "s3Key": "avatars/" + TokenFamilies.random(.hex, 32), "pagination_token": TokenFamilies.random(.base64URL, 40),
+            "resumeToken": TokenFamilies.random(.base64URL, 40), "lookup_key": "price_" + TokenFamilies.random(.alphanumeric, 24),
         ]
         let body = try JSONEncoder().encode(ordinary)
         let request = RecordedRequest(method: "POST", url: "http://h/p?etag=\(TokenFamilies.random(.hex, 40))&key=photos/2024/IMG_0001.jpg",

@@ -18,11 +18,12 @@ enum AuthLikeName {
     /// `author` (but `authorization`) and `authenticator` hold `auth` and name no credential.
     private static let authorWords = scan(["author", "authenticat"])
     private static let authorization = scan(["authoriz"])
-    /// Parts that say the opposite: a public or publishable key, an idempotency key, a page token, what was read from a
-    /// token, a hash of one, and the keys of caches, storage objects, partitions, routes, files and images.
-    private static let otherWords = scan(["public", "publishable", "idempotency", "next", "page", "cursor", "continuation",
-                                          "clientrequest", "from", "hash", "cache", "object", "partition", "routing",
-                                          "dedup", "file", "image", "sort"])
+    /// Parts that say the opposite: a public or publishable key, an idempotency key, a page or resume token, what was
+    /// read from a token, a hash of one, and the keys of caches, storage objects (S3), partitions, routes, files,
+    /// images and lookups.
+    private static let otherWords = scan(["public", "publishable", "idempotency", "next", "page", "paginat", "cursor",
+                                          "continuation", "resume", "clientrequest", "from", "hash", "cache", "object",
+                                          "partition", "routing", "dedup", "file", "image", "sort", "lookup", "s3"])
 
     private static func scan(_ words: [String]) -> KeyNameScan {
         KeyNameScan(words.map { Array($0.utf8) })

@@ -146,8 +146,9 @@ extension SecretShape {
     /// character, is not a UUID, and either holds a run of 16 letters and digits that mixes both (hexadecimal and
     /// alphanumeric tokens) or mixes lowercase, uppercase and digits with few separators (base64 tokens). Names of
     /// public keys, idempotency keys, pagination, hashes, references and storage keys (holding `public`,
-    /// `publishable`, `idempotency`, `next`, `page`, `cursor`, `continuation`, `clientRequest`, `from`, `hash`,
-    /// `cache`, `object`, `partition`, `routing`, `dedup`, `file`, `image` or `sort`; ending in `id`, `ids`, `arn`,
+    /// `publishable`, `idempotency`, `next`, `page`, `paginat`, `cursor`, `continuation`, `resume`, `clientRequest`,
+    /// `from`, `hash`, `cache`, `object`, `partition`, `routing`, `dedup`, `file`, `image`, `sort`, `lookup` or `s3`;
+    /// ending in `id`, `ids`, `arn`,
     /// `name`, `type`, `url` or `uri`) are not looked at. The placeholder is named after the header, item or key
     /// (`<REDACTED:x-custom-auth>`).
     public static let highEntropy = SecretShape(name: "high-entropy", kind: .highEntropy)
