@@ -32,44 +32,30 @@ struct LiveSecretsTests {
          apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword]
     }
 
-    private func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body.map { Data($0.utf8) }
-        return request
-    }
-
     /// Every request, each echoing its secret back somewhere in the response.
     private var requests: [URLRequest] {
         [
-            request("/bearer", headers: ["Authorization": "Bearer \(bearer)"]),
-            request("/basic-auth/demo/\(basicPassword)",
+            Fixture.httpbinRequest("/bearer", headers: ["Authorization": "Bearer \(bearer)"]),
+            Fixture.httpbinRequest("/basic-auth/demo/\(basicPassword)",
                     headers: ["Authorization": "Basic " + Data("demo:\(basicPassword)".utf8).base64EncodedString()]),
-            request("/anything?token=\(queryToken)&page=2"),
-            request("/anything", method: "POST", headers: ["Content-Type": "application/json"],
+            Fixture.httpbinRequest("/anything?token=\(queryToken)&page=2"),
+            Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/json"],
                     body: #"{"user":{"name":"u","password":"\#(jsonPassword)"},"auth":{"nested":{"client_secret":"\#(clientSecret)"}}}"#),
-            request("/post", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            Fixture.httpbinRequest("/post", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                     body: "grant_type=refresh&refresh_token=\(formRefreshToken)"),
-            request("/cookies", headers: ["Cookie": "sid=\(cookie)"]),
-            request("/headers", headers: ["X-Auth-Token": authTokenHeader, "X-Api-Key": apiKey]),
-            request("/cookies/set?session_token=\(setCookieToken)"),
-            request("/anything", method: "POST", headers: ["Content-Type": "application/json"],
+            Fixture.httpbinRequest("/cookies", headers: ["Cookie": "sid=\(cookie)"]),
+            Fixture.httpbinRequest("/headers", headers: ["X-Auth-Token": authTokenHeader, "X-Api-Key": apiKey]),
+            Fixture.httpbinRequest("/cookies/set?session_token=\(setCookieToken)"),
+            Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/json"],
                     body: #"{"password":"\#(unicodePassword)"}"#),
-            request("/redirect-to?url=" + ("/anything?access_token=\(nestedToken)").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
+            Fixture.httpbinRequest("/redirect-to?url=" + ("/anything?access_token=\(nestedToken)").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
             URLRequest(url: URL(string: TestServer.httpbin.url("/basic-auth/demo/\(userInfoPassword)").replacingOccurrences(of: "://", with: "://demo:\(userInfoPassword)@"))!),
         ]
     }
 
-    /// Sends every request; returns each body, and each response's headers and URL as text.
+    /// Sends every request; returns what the code saw of each (see ``Fixture/observed(_:on:)``).
     private func sendAll(on session: URLSession) async throws -> [String] {
-        var seen: [String] = []
-        for request in requests {
-            let (data, response) = try await Fixture.send(request, on: session)
-            let headers = response.allHeaderFields.map { "\($0.key): \($0.value)" }.filter { !$0.hasPrefix("Date:") }.sorted()
-            seen.append("\(response.statusCode) \(response.url?.absoluteString ?? "") \(headers) \(String(decoding: data, as: UTF8.self))")
-        }
-        return seen
+        try await Fixture.observed(requests, on: session)
     }
 
     @Test func noPlantedSecretIsWrittenAndReplayRestoresThem() async throws {
@@ -123,7 +109,7 @@ struct LiveSecretsTests {
             // A task the platform cannot serve through a cassette.
             do {
                 try await Cassette.use("download", record: .all, options: .init(directory: .at(directory))) { session in
-                    do { _ = try await session.download(for: request("/anything?token=\(queryToken)")) } catch { note(error) }
+                    do { _ = try await session.download(for: Fixture.httpbinRequest("/anything?token=\(queryToken)")) } catch { note(error) }
                 }
             } catch { note(error) }
 

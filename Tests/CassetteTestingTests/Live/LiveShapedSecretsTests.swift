@@ -17,14 +17,6 @@ import FoundationNetworking
 struct LiveShapedSecretsTests {
     private let tokens = TokenFamilies()
 
-    private func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body.map { Data($0.utf8) }
-        return request
-    }
-
     /// A long random value, planted where only a credential-like name says what it is (``SecretShape/highEntropy``).
     private let deviceSecret = TokenFamilies.random(.base64URL, 40)
 
@@ -40,12 +32,12 @@ struct LiveShapedSecretsTests {
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try! encoder.encode(["deviceSecret": deviceSecret, "kind": "device"]), as: UTF8.self)
         let highEntropy = [
-            request("/anything?device_auth=\(deviceSecret)&page=2"),
-            request("/anything", method: "POST", headers: ["Content-Type": "application/json"], body: json),
-            request("/anything", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            Fixture.httpbinRequest("/anything?device_auth=\(deviceSecret)&page=2"),
+            Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/json"], body: json),
+            Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                     body: "kind=device&signing_key=\(deviceSecret)"),
-            request("/headers", headers: ["X-Device-Auth": "Token \(deviceSecret)"]),
-            request("/cookies", headers: ["Cookie": "theme=dark; device_token=\(deviceSecret)"]),
+            Fixture.httpbinRequest("/headers", headers: ["X-Device-Auth": "Token \(deviceSecret)"]),
+            Fixture.httpbinRequest("/cookies", headers: ["Cookie": "theme=dark; device_token=\(deviceSecret)"]),
         ]
         return highEntropy + tokens.all.flatMap { family, value -> [URLRequest] in
             let planted = TokenFamilies.planted(family, value)
@@ -54,28 +46,22 @@ struct LiveShapedSecretsTests {
             encoder.outputFormatting = .sortedKeys
             let json = String(decoding: try! encoder.encode(["note": planted, "kind": family]), as: UTF8.self)
             var requests = [
-                request("/anything?note=\(encoded)&page=2"),
-                request("/anything", method: "POST", headers: ["Content-Type": "application/json"], body: json),
-                request("/anything", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                Fixture.httpbinRequest("/anything?note=\(encoded)&page=2"),
+                Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/json"], body: json),
+                Fixture.httpbinRequest("/anything", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                         body: "kind=\(family)&note=\(encoded)"),
             ]
             if !planted.contains("\n") {
-                requests.append(request("/headers", headers: ["X-Client-Note": planted]))
-                requests.append(request("/cookies", headers: ["Cookie": "theme=dark; prefs=\(planted)"]))
+                requests.append(Fixture.httpbinRequest("/headers", headers: ["X-Client-Note": planted]))
+                requests.append(Fixture.httpbinRequest("/cookies", headers: ["Cookie": "theme=dark; prefs=\(planted)"]))
             }
             return requests
         }
     }
 
-    /// Sends every request; returns what the code saw of each: status, URL, headers but `Date`, and body.
+    /// Sends every request; returns what the code saw of each (see ``Fixture/observed(_:on:)``).
     private func sendAll(on session: URLSession) async throws -> [String] {
-        var seen: [String] = []
-        for request in requests {
-            let (data, response) = try await Fixture.send(request, on: session)
-            let headers = response.allHeaderFields.map { "\($0.key): \($0.value)" }.filter { !$0.hasPrefix("Date:") }.sorted()
-            seen.append("\(response.statusCode) \(response.url?.absoluteString ?? "") \(headers) \(String(decoding: data, as: UTF8.self))")
-        }
-        return seen
+        try await Fixture.observed(requests, on: session)
     }
 
     /// The texts that give a value away: the value in every form it is written on the wire, and each line of a PEM

@@ -37,6 +37,28 @@ enum Fixture {
         return (data, http)
     }
 
+    /// What the code saw of each answer to `requests`, sent in order: one text per request with the status, the URL,
+    /// the headers but `Date` (sorted) and the body; the live, recording and replay runs of a test compare these.
+    static func observed(_ requests: [URLRequest], on session: URLSession) async throws -> [String] {
+        var seen: [String] = []
+        for request in requests {
+            let (data, response) = try await send(request, on: session)
+            let headers = response.allHeaderFields.map { "\($0.key): \($0.value)" }.filter { !$0.hasPrefix("Date:") }.sorted()
+            seen.append("\(response.statusCode) \(response.url?.absoluteString ?? "") \(headers) \(String(decoding: data, as: UTF8.self))")
+        }
+        return seen
+    }
+
+    /// A request to the test httpbin server (``TestServer/httpbin``): `path` under its address, with a method,
+    /// headers and a text body.
+    static func httpbinRequest(_ path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        return request
+    }
+
     /// `send` for a plain GET.
     static func get(_ url: String, on session: URLSession) async throws -> (Data, HTTPURLResponse) {
         try await send(URLRequest(url: URL(string: url)!), on: session)
