@@ -18,7 +18,7 @@ struct LiveShapedSecretsTests {
     private let tokens = TokenFamilies()
 
     /// A long random value, planted where only a credential-like name says what it is (``SecretShape/highEntropy``).
-    private let deviceSecret = TokenFamilies.random(.base64URL, 40)
+    private let deviceSecret = TokenFamilies.random(.alphanumeric, 40)
 
     /// Every value with its family, the high-entropy one too.
     private var planted: [(family: String, value: String)] {

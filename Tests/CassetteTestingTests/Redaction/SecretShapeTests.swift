@@ -48,9 +48,12 @@ struct SecretShapeTests {
         #expect(scan.values(in: "t=\(encrypted)&x=1").map(\.value) == [encrypted])
     }
 
-    @Test("percent-encoded where a form or URL puts it: a PEM block in a form, a token in a Location; the echo restores")
-    func percentEncodedPlaces() throws {
-        let pem = tokens.privateKey
+    @Test("percent-encoded where a form or URL puts it: a PEM block in a form, a token in a Location; the echo restores",
+          arguments: ["", "+", "/"])
+    func percentEncodedPlaces(firstCharacter: String) throws {
+        // The base64 may start with a character a form encodes (`%2B`, `%2F`).
+        let pem = tokens.privateKey.replacingOccurrences(of: "-----\n", with: "-----\n" + firstCharacter, options: [], range: nil)
+            .replacingOccurrences(of: "\n" + firstCharacter + "-----END", with: "\n-----END")
         // As a form encoder writes it: a space as `+`, a `+` as `%2B`, a line break as `%0A`.
         let form = "comment=" + pem.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-")))!
             .replacingOccurrences(of: "%20", with: "+")

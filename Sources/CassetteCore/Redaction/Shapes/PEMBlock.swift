@@ -85,7 +85,8 @@ enum PEMBlock {
                 broke = true
                 position += 3
             default:
-                if broke { return isBase64(bytes[position]) }
+                // A form writes base64's `+` and `/` as `%2B` and `%2F`.
+                if broke { return isBase64(bytes[position]) || isEncodedBase64(at: position, in: bytes) }
                 guard folded else { return false }
                 var end = position
                 while end < bytes.count, end - position < foldedLine, isBase64(bytes[end]) { end += 1 }
@@ -97,6 +98,14 @@ enum PEMBlock {
 
     /// How much base64 must follow a folded header line: more than any word.
     private static let foldedLine = 40
+
+    /// Whether `%2B` or `%2F` (any case) stands at `index`.
+    private static func isEncodedBase64(at index: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count - index >= 3, bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "2") else {
+            return false
+        }
+        return [UInt8(ascii: "B"), UInt8(ascii: "b"), UInt8(ascii: "F"), UInt8(ascii: "f")].contains(bytes[index + 2])
+    }
 
     private static func isBase64(_ byte: UInt8) -> Bool {
         byte.isASCIIAlphanumeric || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+")

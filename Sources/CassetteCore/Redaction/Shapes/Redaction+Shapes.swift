@@ -53,7 +53,7 @@ extension Redaction {
                     }
                 }
             }
-            if !body.looksLikeJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
+            if !isJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
                 found += encodedValues(in: text[...], plusIsSpace: true)
             }
             if matching.findsHighEntropy { found += highEntropyValues(in: body) }
