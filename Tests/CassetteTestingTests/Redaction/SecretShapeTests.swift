@@ -81,6 +81,20 @@ struct SecretShapeTests {
         #expect(bodyText(stored.body).contains("REDACTED:github-token"))
     }
 
+    @Test("a PEM block is found whatever its base64 starts with, as each writer spells it", arguments: ["M", "+", "/"])
+    func privateKeyFirstCharacter(first: String) throws {
+        let lines = [first + TokenFamilies.random(.alphanumeric, 63), TokenFamilies.random(.alphanumeric, 40) + "=="]
+        let pem = "-----BEGIN PRIVATE KEY-----\n" + lines.joined(separator: "\n") + "\n-----END PRIVATE KEY-----"
+        let json = String(decoding: try JSONEncoder().encode(["note": pem]), as: UTF8.self)  // `\/`, `\n`
+        let form = "note=" + pem.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!  // `%2B`, `%2F`, `%0A`
+        for text in [pem, json, form] {
+            let (stored, secrets) = Redaction.default.redact(RecordedRequest(method: "POST", url: "http://h/p", body: Body(Data(text.utf8))))
+            // The second line is letters and digits: the same in every spelling.
+            #expect(!bodyText(stored.body).contains(lines[1]), "\(text.prefix(50))")
+            #expect(secrets.secrets.contains { $0.origin == .shape("private-key") && $0.value == pem })
+        }
+    }
+
     @Test("many values under one name, and many private key openings without an end, in one body: found, none missed")
     func manyValuesInOneBody() {
         let values = (0..<300).map { _ in "ghp_" + TokenFamilies.random(.alphanumeric, 36) }

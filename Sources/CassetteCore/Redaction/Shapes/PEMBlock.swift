@@ -85,7 +85,7 @@ enum PEMBlock {
                 broke = true
                 position += 3
             default:
-                // A form writes base64's `+` and `/` as `%2B` and `%2F`.
+                // A form writes base64's `+` and `/` as `%2B` and `%2F`; a JSON writer may write `/` as `\/`.
                 if broke { return isBase64(bytes[position]) || isEncodedBase64(at: position, in: bytes) }
                 guard folded else { return false }
                 var end = position
@@ -99,8 +99,9 @@ enum PEMBlock {
     /// How much base64 must follow a folded header line: more than any word.
     private static let foldedLine = 40
 
-    /// Whether `%2B` or `%2F` (any case) stands at `index`.
+    /// Whether base64's `+` or `/` stands at `index` as a writer escaped it: `%2B` or `%2F` (any case), or `\/`.
     private static func isEncodedBase64(at index: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "/") { return true }
         guard bytes.count - index >= 3, bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "2") else {
             return false
         }
