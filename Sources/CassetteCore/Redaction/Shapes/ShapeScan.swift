@@ -56,6 +56,7 @@ struct ShapeScan: Sendable {
             }
         }
         self.shortest = shortest
+        isEmpty = !triggers.contains(true)
         self.prefixes = prefixes.map { $0.sorted { $0.prefix.text.count > $1.prefix.text.count } }
         self.jwt = jwt
         self.privateKey = privateKey
@@ -64,19 +65,13 @@ struct ShapeScan: Sendable {
     }
 
     /// Whether no shape is looked for in text (``SecretShape/highEntropy`` alone is looked for by name).
-    var isEmpty: Bool { !triggers.contains(true) }
+    let isEmpty: Bool
 
     /// The values of a shape in `text`, in order, none overlapping.
     func hits(in text: String) -> [Hit] {
         guard !isEmpty else { return [] }
         var text = text
         return text.withUTF8 { hits(in: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// The values of a shape in `data`, in order, none overlapping.
-    func hits(in data: Data) -> [Hit] {
-        guard !isEmpty else { return [] }
-        return data.withUnsafeBytes(hits)
     }
 
     /// The values found in `text`, each as a string (the bytes as written, which for a token are ASCII).
