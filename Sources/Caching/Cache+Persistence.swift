@@ -95,8 +95,12 @@ extension Cache where Key: Codable, Value: Codable {
 
     /// Every entry of a cache file's bytes with its expiration date, the expired ones too (a tool that must tell
     /// them apart from live ones reads this); a repeated key keeps its first place and its last value and date.
-    package static func entriesWithExpiration(in data: Data, file: URL?) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
-        deduplicated(try storedEntries(in: data, file: file))
+    ///
+    /// With `deferring`, a value type may leave members undecoded (see ``DeferredValue``): their errors surface
+    /// when they are decoded, as ``CacheError/init(decoding:file:)`` gives them.
+    package static func entriesWithExpiration(in data: Data, file: URL?,
+                                              deferring: Bool = false) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
+        deduplicated(try storedEntries(in: data, file: file, deferring: deferring))
     }
 
     /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.
@@ -111,9 +115,10 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// Every entry of a cache file's bytes, as stored, its format and version checked first.
-    private static func storedEntries(in data: Data, file: URL?) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
+    private static func storedEntries(in data: Data, file: URL?,
+                                      deferring: Bool = false) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
         do {
-            return try TapeDecoder.decode(CacheEnvelope<Key, Value>.self, from: data).entries
+            return try TapeDecoder.decode(CacheEnvelope<Key, Value>.self, from: data, deferring: deferring, file: file).entries
         } catch let mismatch as CacheFormatMismatch {
             switch mismatch {
             case .format(let format):

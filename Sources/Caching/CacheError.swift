@@ -76,7 +76,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
     public var errorDescription: String? { description }
 
     /// Wraps a decoding error with the file it came from and a precise reason.
-    init(decoding error: any Error, file: URL?) {
+    package init(decoding error: any Error, file: URL?) {
         guard let decodingError = error as? DecodingError else {
             self.init(.corruptFile, file: file, reason: "The file could not be decoded: \(error).")
             return

@@ -58,4 +58,26 @@ enum OpenCases {
                    ratio: ratio, target: "(report)", met: nil,
                    json: ["large_us": largeMicros, "small_us": smallMicros, "ratio": ratio])
     }
+
+    /// 13. Open a cassette of 2,000 distinct recordings, replay each once (sequentially, as one test would), close;
+    /// against the floor session answering the same 2,000 requests.
+    static func loadAndReplayAll(interactions: Int = 2_000) async throws -> Row {
+        let name = try Fixtures.cassette(count: interactions, shape: .short)
+        let (floorTimes, oursTimes) = try await interleaved(repetitions: Cases.repetitions, {
+            let floor = FloorProtocol.session()
+            defer { floor.finishTasksAndInvalidate() }
+            for index in 0..<interactions { try await Cases.send(Shape.short.request(index), on: floor) }
+        }, {
+            try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder))) { session in
+                for index in 0..<interactions { try await Cases.send(Shape.short.request(index), on: session) }
+            }
+        })
+        let ratio = medianRatio(oursTimes, floorTimes)
+        let ours = Sample(oursTimes.map { $0 / Double(interactions) * 1e6 }).median
+        let floor = Sample(floorTimes.map { $0 / Double(interactions) * 1e6 }).median
+        return Row(name: "13 load + \(interactions.formatted()) distinct replays",
+                   measured: String(format: "%.1f µs per request, floor %.1f µs", ours, floor),
+                   ratio: ratio, target: "≤ 1.30", met: ratio <= 1.30,
+                   json: ["replay_us": ours, "floor_us": floor, "ratio": ratio])
+    }
 }

@@ -38,6 +38,7 @@ do {
     if wanted("10") { rows.append(try MemoryCase.runStreamed()) }
     if wanted("11") { rows.append(try await OpenCases.siblings(tests: quick ? 30 : 200)) }
     if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
+    if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()

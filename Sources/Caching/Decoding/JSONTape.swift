@@ -40,6 +40,12 @@ struct JSONTape {
         repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
     }
 
+    /// A tape of `nodes` parsed earlier from the same bytes as `bytes` (a document kept for deferred values).
+    init(nodes: [Node], bytes: UnsafeRawBufferPointer) {
+        self.nodes = nodes
+        self.bytes = bytes
+    }
+
     /// Drops the document's bytes (the nodes stay): from here on every string reads as empty and every number as
     /// missing, so nothing reads memory the caller has taken back.
     mutating func forgetBytes() {

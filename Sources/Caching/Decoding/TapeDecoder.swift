@@ -27,8 +27,12 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     /// Unlike it, an object that repeats a key is an error (data corrupted, at the repeated member), wherever it is in
     /// the document: readers disagree on which of the values counts, so a reviewer could read one and a replay use
     /// another.
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try UnicodeDetection.utf8(data).withUnsafeBytes { bytes in
+    ///
+    /// With `deferring`, a type may leave members undecoded (see ``deferred(_:forKey:)``), which keep the bytes;
+    /// `file` names them in the errors of their decoding.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, deferring: Bool = false, file: URL? = nil) throws -> T {
+        let utf8 = UnicodeDetection.utf8(data)
+        return try utf8.withUnsafeBytes { bytes in
             let tape: JSONTape
             do {
                 tape = try JSONTape(parsing: bytes)
@@ -39,7 +43,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
             if let repeated = tape.repeatedKey { throw tape.error(for: repeated) }
             // The tape points into `bytes`, valid only in this closure: values are copied out of it, and the
             // document is closed on the way out, so a decoder a Decodable type kept reads nothing afterwards.
-            let document = TapeDocument(tape)
+            let document = TapeDocument(tape, deferral: deferring ? (utf8, file) : nil)
             defer { document.close() }
             return try TapeDecoder(document: document, node: 0, parent: nil, key: nil).value(T.self, at: 0, key: nil)
         }
@@ -237,8 +241,24 @@ final class TapeDocument {
     /// Objects up to this size are searched member by member; larger ones get a dictionary.
     static let linearSearchLimit = 12
 
-    init(_ tape: JSONTape) {
+    /// The bytes and file of a document that defers values (see ``TapeDecoder/deferred(_:forKey:)``), `nil` for one
+    /// that does not.
+    let deferral: (bytes: Data, file: URL?)?
+    /// What deferred values keep of the document, made for the first one.
+    private var retainedDocument: RetainedDocument?
+
+    init(_ tape: JSONTape, deferral: (bytes: Data, file: URL?)? = nil) {
         self.tape = tape
+        self.deferral = deferral
+    }
+
+    /// The document as deferred values keep it, or `nil` when it does not defer.
+    func retained() -> RetainedDocument? {
+        if let retainedDocument { return retainedDocument }
+        guard let deferral else { return nil }
+        let retained = RetainedDocument(bytes: deferral.bytes, nodes: tape.nodes, file: deferral.file)
+        retainedDocument = retained
+        return retained
     }
 
     /// Ends decoding: the tape lets go of the document's bytes, so nothing can read them any more.

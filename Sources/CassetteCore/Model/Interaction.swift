@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// One recorded exchange: a request and what the network answered, either a response or a transport failure.
@@ -5,7 +6,12 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// The request, as redacted for storage.
     public var request: RecordedRequest
     /// The response, or `nil` when the request failed in transport.
-    public var response: RecordedResponse?
+    public var response: RecordedResponse? {
+        get { storedResponse.value }
+        set { storedResponse = StoredResponse(newValue) }
+    }
+    /// The response, decoded or (for a cassette that only replays) still in the file (see ``StoredResponse``).
+    private(set) var storedResponse: StoredResponse
     /// The transport failure, or `nil` when a response arrived.
     public var failure: RecordedFailure?
     /// When the exchange was recorded. A re-recording that gets the same answer keeps the old interaction
@@ -27,10 +33,37 @@ public struct Interaction: Sendable, Hashable, Codable {
     public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,
                 recordedAt: Date, duration: TimeInterval? = nil) {
         self.request = request
-        self.response = response
+        storedResponse = StoredResponse(response)
         self.failure = failure
         self.recordedAt = recordedAt
         self.duration = duration
+    }
+
+    /// Reads the interaction's members; a cassette file read for replay only leaves the response in the file's bytes
+    /// (see ``StoredResponse``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        request = try container.decode(RecordedRequest.self, forKey: .request)
+        if let tape = decoder as? TapeDecoder, tape.defers {
+            storedResponse = try tape.deferred(RecordedResponse.self, forKey: CodingKeys.response)
+                .map(StoredResponse.init(deferred:)) ?? StoredResponse(nil)
+        } else {
+            storedResponse = StoredResponse(try container.decodeIfPresent(RecordedResponse.self, forKey: .response))
+        }
+        failure = try container.decodeIfPresent(RecordedFailure.self, forKey: .failure)
+        recordedAt = try container.decode(Date.self, forKey: .recordedAt)
+        duration = try container.decodeIfPresent(TimeInterval.self, forKey: .duration)
+    }
+
+    /// Writes the interaction's members (``expiresAt`` is its cache entry's, not its own); a response still in the
+    /// file's bytes is decoded first, and its error thrown, so that nothing is written without it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(request, forKey: .request)
+        try container.encodeIfPresent(try storedResponse.decoded(), forKey: .response)
+        try container.encodeIfPresent(failure, forKey: .failure)
+        try container.encode(recordedAt, forKey: .recordedAt)
+        try container.encodeIfPresent(duration, forKey: .duration)
     }
 
     /// Response headers that change on every request without the answer changing.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,8 +9,13 @@ import FoundationNetworking
 /// wait, if any). Replay ends here, with no closure and no recording bookkeeping.
 struct CassetteReplay: Sendable {
     private let settings: CassetteSettings
-    /// What each replayable interaction answers, at the positions the replay index gives.
-    private let answers: [ReplayAnswer]
+    /// The replayable interactions, at the positions the replay index gives.
+    private let replayable: [Interaction]
+    /// What each replayable interaction answers, made when it is first replayed (its response decoded then, see
+    /// ``StoredResponse``), or when the cassette opens for a playback hook.
+    private let answers: LockedBox<[ReplayAnswer?]>
+    /// ``Redaction/placeholderMarkers``, worked out once for the cassette.
+    private let placeholderMarkers: [String]
     /// The replayable requests' bodies with their match keys: a live body with the same bytes (the usual case on
     /// replay) takes its key from here.
     let recordedBodies: RecordedBodies
@@ -36,28 +42,47 @@ struct CassetteReplay: Sendable {
         case none
     }
 
-    /// Prepares the replay of `opened`'s replayable interactions: runs the playback hook once per interaction and
-    /// keys their bodies. Returns the replay and the index that starts the shared state.
+    /// Prepares the replay of `opened`'s replayable interactions: keys their bodies, and runs the playback hook, if
+    /// any, once per interaction. Returns the replay and the index that starts the shared state.
     static func prepare(_ opened: OpenedCassette, settings: CassetteSettings) -> (replay: CassetteReplay, index: ReplayIndex) {
         var replayable = opened.replayablePositions.map { opened.previous[$0] }
         let markers = settings.redaction.placeholderMarkers
-        // The playback hook runs once per interaction, here: what replay serves, not what the file holds.
-        let beforePlayback = settings.hooks.beforePlayback
-        let answers = replayable.map { interaction in
-            guard let beforePlayback, interaction.response != nil else { return ReplayAnswer(interaction, placeholderMarkers: markers) }
-            var served = interaction
-            served.response = beforePlayback(interaction)
-            return ReplayAnswer(served, placeholderMarkers: markers)
+        var answers = [ReplayAnswer?](repeating: nil, count: replayable.count)
+        // The playback hook runs once per interaction, here: what replay serves, not what the file holds. (With a
+        // hook, the responses were decoded when the file was read.)
+        if let beforePlayback = settings.hooks.beforePlayback {
+            answers = replayable.map { interaction in
+                guard interaction.response != nil else { return ReplayAnswer(interaction, placeholderMarkers: markers) }
+                var served = interaction
+                served.response = beforePlayback(interaction)
+                return ReplayAnswer(served, placeholderMarkers: markers)
+            }
         }
         let recordedBodies = RecordedBodies(keying: &replayable, matchers: settings.matchers)
-        return (CassetteReplay(settings: settings, answers: answers, recordedBodies: recordedBodies),
+        return (CassetteReplay(settings: settings, replayable: replayable, answers: answers, placeholderMarkers: markers,
+                               recordedBodies: recordedBodies),
                 ReplayIndex(replayable, matchers: settings.matchers))
     }
 
-    private init(settings: CassetteSettings, answers: [ReplayAnswer], recordedBodies: RecordedBodies) {
+    private init(settings: CassetteSettings, replayable: [Interaction], answers: [ReplayAnswer?], placeholderMarkers: [String],
+                 recordedBodies: RecordedBodies) {
         self.settings = settings
-        self.answers = answers
+        self.replayable = replayable
+        self.answers = LockedBox(answers)
+        self.placeholderMarkers = placeholderMarkers
         self.recordedBodies = recordedBodies
+    }
+
+    /// What the replayable interaction at `position` answers, made the first time it is asked for: its response is
+    /// decoded then, and a response the file holds malformed is the file's error.
+    private func answer(at position: Int) throws(CassetteError) -> ReplayAnswer {
+        if let made = answers.withLock({ $0[position] }) { return made }
+        let interaction = replayable[position]
+        // Decoded once, and kept by the interaction: the answer below reads it from there.
+        _ = try CassetteFile.response(of: interaction, in: settings.file)
+        let made = ReplayAnswer(interaction, placeholderMarkers: placeholderMarkers)
+        answers.withLock { $0[position] = made }
+        return made
     }
 
     /// Takes the recording that answers a request with match key `key` from `state`'s index, counting the replay;
@@ -93,9 +118,10 @@ struct CassetteReplay: Sendable {
     /// What `played` answers the live request for `url` (its secrets put back into the recording's placeholders),
     /// or the fault that replaces it, how long to wait before answering, and, when the task's delegate is to be asked
     /// about it (see ``DelegateReplay``), the responses before the final one.
+    /// Throws the file's error when the recording's response, decoded now for its first replay, does not decode.
     func answer(_ played: Played, to stored: RecordedRequest, key: String, url: URL, secrets: SecretSet)
-        -> (outcome: Outcome, delay: TimeInterval, hops: [HTTPURLResponse]?) {
-        let answer = answers[played.position]
+        throws(CassetteError) -> (outcome: Outcome, delay: TimeInterval, hops: [HTTPURLResponse]?) {
+        let answer = try answer(at: played.position)
         var outcome = answer.outcome(for: url, secrets: secrets)
         let hops = answer.asksDelegate ? answer.hops(secrets: secrets) : nil
         if countsKeys, let fault = settings.faults.first(where: {

@@ -122,8 +122,13 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let played):
-            let (outcome, delay, hops) = replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
-            return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, stored: stored, secrets: secrets) })
+            do {
+                let (outcome, delay, hops) = try replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
+                return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, stored: stored, secrets: secrets) })
+            } catch {
+                state.withLock { $0.failures.append(error) }
+                return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
+            }
         case .fail(let error):
             return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .live(let live):

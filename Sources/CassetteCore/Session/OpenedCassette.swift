@@ -18,7 +18,8 @@ struct OpenedCassette: Sendable {
     let writesNewFile: Bool
 
     /// Removes what saves killed midway left beside the cassette's file, loads the file (or takes the preloaded
-    /// interactions), and decides what replays and whether misses are recorded. Throws when the file is missing
+    /// interactions; a cassette that only replays leaves their responses in the file's bytes, see
+    /// ``StoredResponse``), and decides what replays and whether misses are recorded. Throws when the file is missing
     /// in a mode that does not record, or holds expired recordings the mode can neither record nor replay.
     init(settings: CassetteSettings) throws(CassetteError) {
         let existing: [Interaction]?
@@ -26,15 +27,14 @@ struct OpenedCassette: Sendable {
             existing = preloaded
         } else {
             CassetteFile.removeAbandonedSaves(of: settings.file)
-            existing = try CassetteFile.load(settings.file)
+            existing = try CassetteFile.load(settings.file, deferringResponses: true)
         }
         if existing == nil && !settings.mode.records(fileExists: false) {
             throw CassetteError(.cassetteNotFound,
                                 "No cassette file, and record mode \"\(settings.mode)\" does not record. Record it with: \(settings.recordCommand(mode: .once))",
                                 cassette: settings.file)
         }
-        let previous = existing ?? []
-        self.previous = previous
+        var previous = existing ?? []
         let now = settings.now()
         // A drift check sends everything live: expiry does not concern it.
         let expired = settings.mode == .drift ? [] : previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
@@ -44,9 +44,15 @@ struct OpenedCassette: Sendable {
         if !expired.isEmpty && !refreshes && settings.expiry?.otherwise == .fail {
             throw settings.expiredError(expired.map { (position: $0 + 1, interaction: previous[$0]) })
         }
+        recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
+        // Responses stay in the file's bytes until replayed only for a cassette that does nothing else: one that
+        // records writes them back, a drift check compares them, and a playback hook is given each one.
+        if recordsMisses || settings.hooks.beforePlayback != nil {
+            previous = try CassetteFile.decodingResponses(of: previous, in: settings.file)
+        }
+        self.previous = previous
         refreshed = refreshes ? expired.map { previous[$0] } : []
         expiredKept = refreshes ? [] : expired.map { (position: $0 + 1, interaction: previous[$0]) }
-        recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
         let skipped = Set(refreshes ? expired : [])
         replayablePositions = settings.mode.replaysExisting ? previous.indices.filter { !skipped.contains($0) } : []

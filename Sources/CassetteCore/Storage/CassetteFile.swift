@@ -8,11 +8,37 @@ import Foundation
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
+        try load(file, deferringResponses: false)
+    }
+
+    /// The interactions in `file`, as ``load(_:)`` reads them; with `deferringResponses`, their responses are left in
+    /// the file's bytes until first asked for (see ``StoredResponse``), for a cassette that only replays.
+    static func load(_ file: URL, deferringResponses: Bool) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         // Read straight from the file: replay needs the interactions, not a cache around them.
         return try interactions(of: file) { () throws(CacheError) in
-            try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file)
+            try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file,
+                                                               deferring: deferringResponses)
         }
+    }
+
+    /// `interaction`'s response, decoded now if it was left in the file (see ``load(_:deferringResponses:)``), or the
+    /// error that reading the file whole would have thrown.
+    static func response(of interaction: Interaction, in file: URL) throws(CassetteError) -> RecordedResponse? {
+        do {
+            return try interaction.storedResponse.decoded()
+        } catch {
+            throw unreadable(error, file)
+        }
+    }
+
+    /// `interactions` with every response decoded, or the first error (see ``response(of:in:)``).
+    static func decodingResponses(of interactions: [Interaction], in file: URL) throws(CassetteError) -> [Interaction] {
+        var decoded = interactions
+        for position in decoded.indices where decoded[position].storedResponse.isDeferred {
+            decoded[position].response = try response(of: decoded[position], in: file)
+        }
+        return decoded
     }
 
     /// The interactions in `data`, the bytes of a cassette file, read exactly as ``load(_:)`` reads the file's; `file`
@@ -37,8 +63,13 @@ public enum CassetteFile {
                 return interaction
             }
         } catch {
-            throw CassetteError(.unreadableCassette, wrapping: error, fix: fix(for: error), cassette: file)
+            throw unreadable(error, file)
         }
+    }
+
+    /// The error for a cassette file that does not read.
+    private static func unreadable(_ error: CacheError, _ file: URL) -> CassetteError {
+        CassetteError(.unreadableCassette, wrapping: error, fix: fix(for: error), cassette: file)
     }
 
     /// The one thing to do about a file that does not load, said after `Caching`'s own reason.

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A member of a cache file left undecoded when the file was read, decoded when ``decode()`` is called.
+///
+/// A file read with deferral on (``Cache/entriesWithExpiration(in:file:deferring:)``) lets a `Decodable` type
+/// leave a member for later with ``TapeDecoder/deferred(_:forKey:)``: a reader that needs only part of a large file
+/// then pays for that part. The file's bytes and parsed nodes are kept while a deferred value made from them lives.
+package struct DeferredValue<Value: Decodable>: Sendable {
+    private let document: RetainedDocument
+    private let node: Int
+    private let path: [CodingPathComponent]
+
+    init(document: RetainedDocument, node: Int, path: [CodingPathComponent]) {
+        self.document = document
+        self.node = node
+        self.path = path
+    }
+
+    /// Decodes the value exactly as reading the whole file would have, throwing the error that read would have
+    /// thrown: the file and the coding path from its root.
+    package func decode() throws(CacheError) -> Value {
+        do {
+            return try document.bytes.withUnsafeBytes { bytes in
+                // The same bytes the nodes were parsed from: only their address may have changed.
+                let tape = TapeDocument(JSONTape(nodes: document.nodes, bytes: bytes))
+                defer { tape.close() }
+                var parent: TapeDecoder?
+                for component in path.dropLast() {
+                    parent = TapeDecoder(document: tape, node: nil, parent: parent, key: component.key)
+                }
+                return try TapeDecoder(document: tape, node: node, parent: parent, key: path.last?.key)
+                    .value(Value.self, at: node, key: nil)
+            }
+        } catch {
+            throw CacheError(decoding: error, file: document.file)
+        }
+    }
+}
+
+/// One step of a coding path, kept without the `CodingKey` existential (which is not `Sendable`).
+enum CodingPathComponent: Sendable {
+    case member(String)
+    case index(Int)
+
+    init(_ key: any CodingKey) {
+        self = key.intValue.map(CodingPathComponent.index) ?? .member(key.stringValue)
+    }
+
+    var key: any CodingKey {
+        switch self {
+        case .member(let name): MemberKey(name)
+        case .index(let index): IndexKey(index)
+        }
+    }
+}
+
+/// A parsed document kept for the deferred values made from it: its (UTF-8) bytes and its nodes, never changed.
+final class RetainedDocument: Sendable {
+    let bytes: Data
+    let nodes: [JSONTape.Node]
+    /// The file the bytes were read from, for errors.
+    let file: URL?
+
+    init(bytes: Data, nodes: [JSONTape.Node], file: URL?) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.file = file
+    }
+}
+
+extension TapeDecoder {
+    /// Whether this decoder reads a document that defers values (see ``deferred(_:forKey:)``).
+    package var defers: Bool { document.deferral != nil }
+
+    /// The member `key` of the object this decoder reads, left undecoded: `nil` when it is absent or null, as
+    /// `decodeIfPresent` would read it. Only for a decoder that ``defers``; the object itself must already have
+    /// been read as a keyed container.
+    package func deferred<T: Decodable>(_ type: T.Type, forKey key: some CodingKey) throws -> DeferredValue<T>? {
+        guard let object = node, case .object(let count, _) = document.tape.nodes[object],
+              let retained = document.retained() else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "No object to defer a member of."))
+        }
+        guard let member = document.member(key.stringValue, in: object, count: count), document.kind(of: member) != .null else {
+            return nil
+        }
+        return DeferredValue(document: retained, node: member, path: (codingPath + [key]).map(CodingPathComponent.init))
+    }
+}
