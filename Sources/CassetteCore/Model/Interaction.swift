@@ -90,3 +90,12 @@ extension RecordedResponse {
         return copy
     }
 }
+
+extension Interaction: CustomReflectable {
+    /// The public members, so that `dump`, `print` and test failures show the response rather than how it is kept.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["request": request, "response": response as Any, "failure": failure as Any,
+                                "recordedAt": recordedAt, "duration": duration as Any, "expiresAt": expiresAt as Any],
+               displayStyle: .struct)
+    }
+}

@@ -81,9 +81,23 @@ struct CassetteReplay: Sendable {
         // Decoded once, and kept by the interaction: the answer below reads it from there.
         _ = try CassetteFile.response(of: interaction, in: settings.file)
         let made = ReplayAnswer(interaction, placeholderMarkers: placeholderMarkers)
-        answers.withLock { $0[position] = made }
+        // Tests mostly replay in recording order: the next answers are made now too, while the decoding code is
+        // warm, instead of one by one between the session's own work (about three times slower each).
+        let ahead = (position + 1)..<min(position + Self.readAhead, replayable.count)
+        let more: [(Int, ReplayAnswer)] = ahead.compactMap { next in
+            let interaction = replayable[next]
+            guard (try? CassetteFile.response(of: interaction, in: settings.file)) != nil else { return nil }
+            return (next, ReplayAnswer(interaction, placeholderMarkers: placeholderMarkers))
+        }
+        answers.withLock { answers in
+            answers[position] = made
+            for (next, answer) in more where answers[next] == nil { answers[next] = answer }
+        }
         return made
     }
+
+    /// How many answers are made at once (see ``answer(at:)``).
+    private static let readAhead = 32
 
     /// Takes the recording that answers a request with match key `key` from `state`'s index, counting the replay;
     /// the last recording is answered again when the cassette repeats it. Called inside the state's lock.

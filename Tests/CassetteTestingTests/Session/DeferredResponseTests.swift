@@ -102,4 +102,15 @@ struct DeferredResponseTests {
             #expect(throws: CassetteError.self) { try CassetteFile.decodingResponses(of: interactions, in: file) }
         }
     }
+
+    @Test("an interaction prints its response, however it is kept")
+    func printsTheResponse() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/one", status: 203, body: "1")], name: "one", in: directory)
+            let loaded = try #require(try CassetteFile.load(directory.appendingPathComponent("one.json"), deferringResponses: true))
+            let text = String(describing: try #require(loaded.first))
+            #expect(text.contains("response: Optional(CassetteCore.RecordedResponse(status: 203"))
+            #expect(!text.contains("storedResponse"))
+        }
+    }
 }
