@@ -13,13 +13,13 @@ import Darwin
 /// `cassette prune`.
 ///
 /// ```json
-/// {"cassette":"/…/Cassettes/Users/fetch.json","name":"Users/fetch","unused":[{"interaction":2,"method":"GET","url":"http://…/users/2"}]}
+/// {"cassette":"/…/Cassettes/Users/fetch.json","name":"Users/fetch","unused":[{"interaction":2,"method":"GET","recordedAt":"2026-11-25T10:00:00Z","url":"http://…/users/2"}]}
 /// ```
 ///
-/// `unused` lists the recorded interactions that use never replayed (positions from 1), empty when it replayed them
-/// all. A use whose test threw, or whose requests failed, says `"failed":true` and lists nothing: it may have stopped
+/// `unused` lists the recorded interactions that use never replayed (positions from 1, with what tells each from
+/// another recording of its request: ``identity(of:)``), empty when it replayed them all. A use whose test threw, or whose requests failed, says `"failed":true` and lists nothing: it may have stopped
 /// before the requests that needed the rest.
-enum UnusedReport {
+package enum UnusedReport {
     /// The environment variable naming the report file.
     static let variable = "CASSETTE_REPORT"
 
@@ -29,8 +29,9 @@ enum UnusedReport {
                        to report: URL) throws(CassetteError) {
         var line: [String: Any] = [
             "cassette": cassette.path, "name": name,
-            "unused": unused.map { ["interaction": $0.position, "method": $0.interaction.request.method,
-                                    "url": $0.interaction.request.url] },
+            "unused": unused.map { entry in
+                identity(of: entry.interaction).merging(["interaction": entry.position]) { $1 }
+            },
         ]
         if failed { line["failed"] = true }
         guard var data = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes]) else {
@@ -47,6 +48,14 @@ enum UnusedReport {
             let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             guard written == data.count else { throw failure(String(cString: strerror(errno)), report, cassette) }
         }
+    }
+
+    /// What a report line says of a recorded interaction, so that `cassette prune` removes that recording and no
+    /// other: its request's method and URL, and when it was recorded (as the cassette file writes the date; a
+    /// recording made again is another one).
+    package static func identity(of interaction: Interaction) -> [String: any Sendable] {
+        ["method": interaction.request.method, "url": interaction.request.url,
+         "recordedAt": ISO8601DateFormatter().string(from: interaction.recordedAt)]
     }
 
     private static func failure(_ reason: String, _ report: URL, _ cassette: URL) -> CassetteError {

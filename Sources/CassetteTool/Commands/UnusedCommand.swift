@@ -34,6 +34,52 @@ enum UnusedCommand {
         try run(arguments, context, spec: pruneSpec, removing: !arguments.flag("dry-run"))
     }
 
+    /// What to do with one cassette the report names.
+    private enum Verdict {
+        /// Nothing: why.
+        case leftAlone(String)
+        /// List the recordings no use replayed (`requests`, by position from 1, of `total`) and, for prune, keep
+        /// `kept`.
+        case lists((requests: [(Int, RecordedRequest)], count: Int, total: Int), kept: [Interaction])
+    }
+
+    /// What to do with `cassette`, whose file holds `interactions` now: each recording the report names must still be
+    /// at its position (the same request, recorded at the same time), and prune never empties a file.
+    private static func judge(_ cassette: UnusedReportFile.Cassette, _ interactions: [Interaction], pruning: Bool) -> Verdict {
+        let positions = cassette.neverReplayed.keys.sorted()
+        let changed = positions.contains { position in
+            position > interactions.count || cassette.neverReplayed[position]?.names(interactions[position - 1]) != true
+        }
+        guard !changed else {
+            return .leftAlone("it changed since the report; run the tests again with CASSETTE_REPORT")
+        }
+        guard !(pruning && positions.count == interactions.count) else {
+            return .leftAlone("no test replayed any of its \(Formatting.count(interactions.count, "interaction")); delete it if no test needs it")
+        }
+        let kept = interactions.enumerated().filter { cassette.neverReplayed[$0.offset + 1] == nil }.map(\.element)
+        return .lists((requests: positions.map { ($0, interactions[$0 - 1].request) }, count: positions.count, total: interactions.count),
+                      kept: kept)
+    }
+
+    /// What to do with `cassette`, or `nil` when its file is gone; with `removing`, done.
+    ///
+    /// Judged on what the file holds when it is rewritten, under its lock: a test recording into the file meanwhile
+    /// saves before (and its recordings are kept) or after (and merges them into what is left).
+    private static func verdict(on cassette: UnusedReportFile.Cassette, removing: Bool, pruning: Bool) throws -> Verdict? {
+        do {
+            guard removing else { return try CassetteFile.load(cassette.file).map { judge(cassette, $0, pruning: pruning) } }
+            return try CassetteFile.rewrite(cassette.file) { interactions in
+                let verdict = judge(cassette, interactions, pruning: true)
+                guard case .lists(_, let kept) = verdict else { return (verdict, nil) }
+                return (verdict, kept)
+            }
+        } catch {
+            // One broken cassette does not stop the others; verify says what is wrong with it.
+            guard error.code == .unreadableCassette else { throw error }
+            return .leftAlone("it does not read as a cassette (run cassette verify)")
+        }
+    }
+
     private static func run(_ arguments: ParsedArguments, _ context: ToolContext, spec: CommandSpec,
                             removing: Bool) throws -> Int32 {
         let paths = CassettePaths(context: context)
@@ -51,45 +97,21 @@ enum UnusedCommand {
                 continue
             }
             guard !cassette.neverReplayed.isEmpty else { continue }
-            let interactions: [Interaction]
-            do {
-                guard let loaded = try CassetteFile.load(cassette.file) else {
-                    context.output("\(shown): left alone: the file is gone\n")
-                    skipped += 1
-                    continue
+            let verdict = try verdict(on: cassette, removing: removing, pruning: spec.name == "prune")
+            switch verdict {
+            case nil:
+                context.output("\(shown): left alone: the file is gone\n")
+                skipped += 1
+            case .leftAlone(let reason)?:
+                context.output("\(shown): left alone: \(reason)\n")
+                skipped += 1
+            case .lists(let listed, _)?:
+                context.output("\(shown): \(verb) \(listed.count) of \(Formatting.count(listed.total, "interaction"))\n")
+                for (position, request) in listed.requests {
+                    context.output("  #\(position) \(request.method) \(request.url)\n")
                 }
-                interactions = loaded
-            } catch {
-                // One broken cassette does not stop the others; verify says what is wrong with it.
-                context.output("\(shown): left alone: it does not read as a cassette (run cassette verify)\n")
-                skipped += 1
-                continue
-            }
-            let positions = cassette.neverReplayed.keys.sorted()
-            let changed = positions.contains { position in
-                position > interactions.count || cassette.neverReplayed[position] != UnusedReportFile.Recorded(
-                    method: interactions[position - 1].request.method, url: interactions[position - 1].request.url)
-            }
-            guard !changed else {
-                context.output("\(shown): left alone: it changed since the report; run the tests again with CASSETTE_REPORT\n")
-                skipped += 1
-                continue
-            }
-            guard !(spec.name == "prune" && positions.count == interactions.count) else {
-                context.output("\(shown): left alone: no test replayed any of its \(Formatting.count(interactions.count, "interaction")); delete it if no test needs it\n")
-                skipped += 1
-                continue
-            }
-            context.output("\(shown): \(verb) \(positions.count) of \(Formatting.count(interactions.count, "interaction"))\n")
-            for position in positions {
-                let request = interactions[position - 1].request
-                context.output("  #\(position) \(request.method) \(request.url)\n")
-            }
-            total += positions.count
-            affected += 1
-            if removing {
-                let kept = interactions.enumerated().filter { !cassette.neverReplayed.keys.contains($0.offset + 1) }.map(\.element)
-                try CassetteFile.save(kept, to: cassette.file)
+                total += listed.count
+                affected += 1
             }
         }
         let phrase = spec.name == "unused" ? "\(Formatting.count(total, "interaction")) never replayed, in"

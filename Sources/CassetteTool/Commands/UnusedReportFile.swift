@@ -1,8 +1,9 @@
+import CassetteCore
 import Foundation
 
 /// The report the harness writes when `CASSETTE_REPORT` names a file: one JSON line per use of a cassette.
 ///
-/// `{"cassette":"/…/Cassettes/users/fetch.json","name":"users/fetch","unused":[{"interaction":2,"method":"GET","url":"…"}]}`,
+/// `{"cassette":"/…/Cassettes/users/fetch.json","name":"users/fetch","unused":[{"interaction":2,"method":"GET","recordedAt":"…","url":"…"}]}`,
 /// with `"failed":true` for a use whose test failed. A cassette used several times (by several tests, or a test run
 /// more than once) has several lines: an interaction is never replayed only when every use left it out.
 struct UnusedReportFile: Sendable {
@@ -18,10 +19,19 @@ struct UnusedReportFile: Sendable {
         var neverReplayed: [Int: Recorded] = [:]
     }
 
-    /// The request a line names at a position.
+    /// The recording a line names at a position: its request's method and URL, and when it was recorded (absent
+    /// from reports written before the date was kept).
     struct Recorded: Sendable, Equatable {
         let method: String
         let url: String
+        let recordedAt: String?
+
+        /// Whether `interaction` is this recording (see `UnusedReport.identity(of:)`).
+        func names(_ interaction: Interaction) -> Bool {
+            let identity = UnusedReport.identity(of: interaction)
+            return identity["method"] as? String == method && identity["url"] as? String == url
+                && (recordedAt == nil || identity["recordedAt"] as? String == recordedAt)
+        }
     }
 
     /// The cassettes, in the order the report first names them.
@@ -74,7 +84,7 @@ struct UnusedReportFile: Sendable {
                   let method = item["method"] as? String, let url = item["url"] as? String else {
                 throw bad("an entry of \"unused\" lacks its interaction, method or url")
             }
-            positions[position] = Recorded(method: method, url: url)
+            positions[position] = Recorded(method: method, url: url, recordedAt: item["recordedAt"] as? String)
         }
         let file = URL(fileURLWithPath: path)
         return Use(file: file, name: object["name"] as? String ?? file.deletingPathExtension().lastPathComponent,

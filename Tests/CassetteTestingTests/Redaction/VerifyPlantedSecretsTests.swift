@@ -10,18 +10,10 @@ import CassetteTesting
 struct VerifyPlantedSecretsTests {
     private static let packageRoot = CassetteLocation.packageRoot(containing: #filePath)
 
-    /// The `cassette` executable, built beside the tests.
-    private static func tool() throws -> URL {
-        let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.executableURL
-        let tool = try #require(tests?.deletingLastPathComponent().appendingPathComponent("cassette"))
-        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "no cassette executable beside the tests at \(tool.path)")
-        return tool
-    }
-
     /// Runs `cassette verify` on `target`: its exit status and everything it printed.
     private func verify(_ target: URL) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try Self.tool()
+        process.executableURL = try ChildProcess.executable("cassette")
         process.arguments = ["verify", target.path]
         process.currentDirectoryURL = Self.packageRoot
         let pipe = Pipe()

@@ -31,15 +31,16 @@ final class ChildProcess {
     /// The child's process id.
     var pid: Int32 { process.processIdentifier }
 
-    /// The `CassetteChild` binary: built into the same folder as the test binary (or bundle).
-    static func executable() throws -> URL {
+    /// The executable `name` of this package (`CassetteChild`, or `cassette`): built into the same folder as the
+    /// test binary (or bundle).
+    static func executable(_ name: String = "CassetteChild") throws -> URL {
         let tests = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.executableURL
         guard let folder = tests?.deletingLastPathComponent() else {
             throw Failure(description: "Could not find the folder of the test binary.")
         }
-        let child = folder.appendingPathComponent("CassetteChild")
+        let child = folder.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: child.path) else {
-            throw Failure(description: "No CassetteChild beside the tests, at \(child.path).")
+            throw Failure(description: "No \(name) beside the tests, at \(child.path).")
         }
         return child
     }
