@@ -34,6 +34,18 @@ import FoundationNetworking
         return request
     }
 
+    @Test("a name that verify and list would have skipped is refused before anything is written")
+    func hiddenNameIsRefused() throws {
+        try ToolSandbox.with { sandbox in
+            for name in [".hidden", "imported/.inner"] {
+                let run = sandbox.run(["import-har", Self.mitmproxy.path, name])
+                #expect(run.status == 2, "\(name): \(run.errors)")
+                #expect(run.errors.contains("starts with \".\""), "\(run.errors)")
+                #expect(!FileManager.default.fileExists(atPath: sandbox.file("Cassettes/\(name).json").path))
+            }
+        }
+    }
+
     @Test("mitmproxy: every exchange imports; the followed redirect is one interaction; no fake secret reaches the file")
     func mitmproxyImport() throws {
         try ToolSandbox.with { sandbox in

@@ -46,6 +46,24 @@ import Testing
         #expect(problems.count == found.count + (planted.isCassette ? 0 : 1), "\(problems)")
     }
 
+    @Test("a cassette put where no cassette name leads (a hidden file, a hidden folder) is read by verify and list too")
+    func hiddenFilesAreChecked() throws {
+        let json = PlantedCase.cassette(request: #"{"headers": {"Authorization": "Bearer abc.def-ghi-0123"}, "method": "GET", "url": "https://api.test/"}"#)
+        try ToolSandbox.with { sandbox in
+            for path in ["Cassettes/.leak.json", "Cassettes/.hidden/inner.json"] {
+                try FileManager.default.createDirectory(at: sandbox.file(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(json.utf8).write(to: sandbox.file(path))
+            }
+            let verify = sandbox.run(["verify", "Cassettes"])
+            #expect(verify.status == 1)
+            #expect(verify.output.contains("Cassettes/.leak.json"), "\(verify.output)")
+            #expect(verify.output.contains("Cassettes/.hidden/inner.json"), "\(verify.output)")
+            #expect(!verify.output.contains("abc.def-ghi-0123"))
+            let list = sandbox.run(["list", "Cassettes"])
+            #expect(list.output.contains(".leak") && list.output.contains(".hidden/inner"), "\(list.output)")
+        }
+    }
+
     @Test("a finding names the rule, the length and what recording writes, not the value")
     func descriptionNamesNoValue() throws {
         let json = PlantedCase.cassette(request: #"{"headers": {"Authorization": "Bearer abc.def-ghi-0123"}, "method": "GET", "url": "https://api.test/"}"#)

@@ -77,6 +77,8 @@ package struct CassetteLocation: Sendable {
             reason = "a cassette name is relative to the cassette directory; it must not be an absolute path"
         } else if components.contains(where: { $0 == ".." || $0 == "." }) {
             reason = "a cassette name must not contain \".\" or \"..\" components"
+        } else if let hidden = components.first(where: { $0.hasPrefix(".") }) {
+            reason = "the component \"\(shortened(hidden))\" starts with \".\": such names are the harness's own (a save's temporary file, a file's lock); name it without the dot"
         } else if components.contains(where: \.isEmpty) {
             reason = "a cassette name must not contain empty components (\"//\" or a trailing \"/\")"
         } else if name.utf8.contains(UInt8(ascii: "\\")) || name.utf8.contains(0) {

@@ -36,8 +36,8 @@ struct GitRevision: Sendable {
         let listing = String(decoding: try git(["ls-tree", "-r", "--full-name", "--name-only", revision, "--", "."]), as: UTF8.self)
         var files: [String: String] = [:]
         for path in listing.split(separator: "\n").map(String.init) where path.hasSuffix(".json") {
+            // Every `.json` file, as `CassettePaths.cassetteFiles(in:)` reads a folder.
             let below = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-            guard !below.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
             files[String(below.dropLast(5))] = path
         }
         return files

@@ -48,8 +48,9 @@ struct CassettePaths: Sendable {
         }
     }
 
-    /// The cassette files in `folder` and below, sorted by path; hidden files and folders (a save's temporary file,
-    /// a lock) are skipped.
+    /// The cassette files in `folder` and below, sorted by path: every `.json` file, hidden ones too (a cassette's
+    /// name never starts with a dot, so such a file was put there by hand, and is checked like any other; a save's
+    /// temporary file and a lock end otherwise).
     func cassetteFiles(in folder: URL) throws(ToolFailure) -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
@@ -57,9 +58,7 @@ struct CassettePaths: Sendable {
         }
         guard isDirectory.boolValue else { return [folder] }
         let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return paths.filter { path in
-            path.hasSuffix(".json") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-        }.sorted().map { folder.appendingPathComponent($0) }
+        return paths.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
     /// A cassette's name in `folder`: its path below it without `.json`.

@@ -5,7 +5,8 @@ import CassetteTesting
 
 @Suite("Where cassettes live")
 struct CassetteLocationTests {
-    @Test("bad names are rejected", arguments: ["", "  ", "/etc/passwd", "~/x", "../escape", "a/../../b", "a//b", "a/", "./a", "a\\b"])
+    @Test("bad names are rejected", arguments: ["", "  ", "/etc/passwd", "~/x", "../escape", "a/../../b", "a//b", "a/", "./a", "a\\b",
+                                                 ".hidden", ".dir/inner", "a/.b", "a/.b/c", ".users.json.lock"])
     func rejectsBadNames(_ name: String) {
         #expect {
             try CassetteLocation(name: name, directory: URL(fileURLWithPath: "/tmp"), environment: [:], filePath: #filePath)
@@ -28,5 +29,17 @@ struct CassetteLocationTests {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent() // Storage
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         #expect(fromPackage.file.path == packageRoot.appendingPathComponent("Cassettes/a.json").path)
+    }
+
+    @Test("a name with a hidden component says why, and Cassette.use creates nothing for it")
+    func hiddenNamesSayWhy() async {
+        await withTemporaryDirectory { directory in
+            let error = #expect(throws: CassetteError.self) {
+                try Cassette.use(".dir/inner", record: .once, options: .init(directory: .at(directory))) { _ in }
+            }
+            #expect(error?.code == .invalidName)
+            #expect(error?.message.contains(#"the component ".dir" starts with ".": such names are the harness's own"#) == true)
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.isEmpty == true)
+        }
     }
 }
