@@ -64,6 +64,15 @@ import Testing
         }
     }
 
+    @Test("a token in a URL's fragment is found by the query item rule (issue 26, item 5)")
+    func fragmentToken() throws {
+        let json = PlantedCase.cassette(request: #"{"method": "GET", "url": "https://app.test/cb#access_token=implicit-token-4f1c&state=x"}"#)
+        let problems = try Self.problems(json)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains(#"the value of query item "access_token""#) == true, "\(problems)")
+        #expect(problems.first?.contains("implicit-token-4f1c") == false)
+    }
+
     @Test("a finding names the rule, the length and what recording writes, not the value")
     func descriptionNamesNoValue() throws {
         let json = PlantedCase.cassette(request: #"{"headers": {"Authorization": "Bearer abc.def-ghi-0123"}, "method": "GET", "url": "https://api.test/"}"#)

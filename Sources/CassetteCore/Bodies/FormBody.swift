@@ -45,18 +45,24 @@ struct FormFields {
     /// reads part of the one before, so the cost stays linear in the URL.
     static let nestedQueryDepth = 4
 
-    /// The fields named in `names` in the queries of URLs held in these fields' values (`?next=%2Fcb%3Ftoken%3D...`),
-    /// and in URLs held in theirs, ``nestedQueryDepth`` levels deep; a held URL's fragment is not its query.
+    /// The fields named in `names` in the queries and fragments of URLs held in these fields' values
+    /// (`?next=%2Fcb%3Ftoken%3D...`, `?redirect_uri=%2Fcb%23access_token%3D...`), and in URLs held in theirs,
+    /// ``nestedQueryDepth`` levels deep.
     func nestedQueryFields(named names: SecretNameSet, depth: Int = 1) -> [Field] {
         guard depth <= Self.nestedQueryDepth else { return [] }
         var found: [Field] = []
         for field in fields where field.valueMayHoldQuery {
             let value = field.value
-            guard let mark = value.utf8.firstIndex(of: UInt8(ascii: "?")) else { continue }
-            let query = value[value.index(after: mark)...]
-            let nested = FormFields(query.prefix { $0 != "#" }, plusIsSpace: false)
-            found += nested.fields.filter { names.contains($0.name) }
-            found += nested.nestedQueryFields(named: names, depth: depth + 1)
+            let (beforeFragment, fragment) = URLParts.splittingFragment(value)
+            var parts: [Substring] = fragment.map { [$0] } ?? []
+            if let mark = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                parts.append(beforeFragment[beforeFragment.index(after: mark)...])
+            }
+            for part in parts {
+                let nested = FormFields(part, plusIsSpace: false)
+                found += nested.fields.filter { names.contains($0.name) }
+                found += nested.nestedQueryFields(named: names, depth: depth + 1)
+            }
         }
         return found
     }
@@ -83,12 +89,16 @@ struct FormFields {
         }
     }
 
-    /// Whether an encoded value holds a `?`, as is or as `%3F`.
+    /// Whether an encoded value holds a `?` or a `#`, as is or as `%3F`, `%23`.
     private static func mayHoldQuery(_ value: some Sequence<UInt8>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in value {
-            if byte == UInt8(ascii: "?") { return true }
+            // A query, or a fragment (which may hold `name=value` items too).
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return true }
             if previous == (UInt8(ascii: "%"), UInt8(ascii: "3")), byte == UInt8(ascii: "F") || byte == UInt8(ascii: "f") {
+                return true
+            }
+            if previous == (UInt8(ascii: "%"), UInt8(ascii: "2")), byte == UInt8(ascii: "3") {
                 return true
             }
             previous = (previous.1, byte)

@@ -37,6 +37,12 @@ struct URLParts {
         }
     }
 
+    /// `url` before its fragment, and the fragment (after the `#`), if it has one.
+    static func splittingFragment(_ url: String) -> (beforeFragment: Substring, fragment: Substring?) {
+        guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (url[...], nil) }
+        return (url[..<hash], url[url.index(after: hash)...])
+    }
+
     /// `url` without its query and fragment: what messages show of a URL that may carry secrets in its query.
     static func withoutQuery(_ url: String) -> String {
         let parts = URLParts(url)

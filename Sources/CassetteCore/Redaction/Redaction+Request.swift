@@ -85,12 +85,32 @@ extension Redaction {
 
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
     /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:depth:)``)
-    /// are secrets too, replaced where they appear.
+    /// are secrets too, replaced where they appear; so are the fragment's `name=value` items (OAuth 2's implicit
+    /// flow answers `#access_token=…`).
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {
-        guard FormFields.queryMayHoldFields(named: matching.parameterNames, in: url), let query = URLParts(url).query else {
-            return url
+        redactingParameters(of: url, readsQuery: { FormFields.queryMayHoldFields(named: matching.parameterNames, in: $0) }) {
+            redact($0, in: $1, into: &secrets)
         }
-        let fields = FormFields(query, plusIsSpace: false)
+    }
+
+    /// `url` with `redact` applied to the fields of its query (when `readsQuery` says it may hold one a rule names)
+    /// and of its fragment, each given with the text its fields index: a fragment's `name=value` items are query
+    /// items to the rules (OAuth 2's implicit flow answers `#access_token=…`).
+    func redactingParameters(of url: String, readsQuery: (String) -> Bool,
+                             _ redact: (_ fields: FormFields, _ text: String) -> String) -> String {
+        let (beforeFragment, fragment) = URLParts.splittingFragment(url)
+        var result = fragment == nil ? url : String(beforeFragment)
+        if readsQuery(result), let query = URLParts(result).query {
+            result = redact(FormFields(query, plusIsSpace: false), result)
+        }
+        guard let fragment else { return result }
+        let text = String(fragment)
+        return result + "#" + redact(FormFields(text[...], plusIsSpace: false), text)
+    }
+
+    /// `text` with the values of the `fields` a rule names (from `text`'s query, or its fragment) replaced by their
+    /// percent-encoded placeholders, and those of URLs held in their values found.
+    private func redact(_ fields: FormFields, in url: String, into secrets: inout SecretSet) -> String {
         for inner in fields.nestedQueryFields(named: matching.parameterNames) {
             secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), origin: .queryItem(inner.name))
         }

@@ -50,13 +50,19 @@ extension Redaction {
         return redacted
     }
 
-    /// `url` with the values of the query items a rule names replaced by the placeholders `secret` gives them. Items
-    /// of a URL held in a query value are given to `secret` too, and replaced where the response's secrets are.
+    /// `url` with the values of the query items a rule names (and the fragment's `name=value` items, as a request's)
+    /// replaced by the placeholders `secret` gives them. Items of a URL held in a query value are given to `secret`
+    /// too, and replaced where the response's secrets are.
     private func redact(queryOf url: String, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> String {
-        guard !matching.parameterNames.isEmpty, url.utf8.contains(UInt8(ascii: "?")), let query = URLParts(url).query else {
-            return url
+        guard !matching.parameterNames.isEmpty else { return url }
+        return redactingParameters(of: url, readsQuery: { $0.utf8.contains(UInt8(ascii: "?")) }) {
+            redact($0, in: $1, secret: secret)
         }
-        let fields = FormFields(query, plusIsSpace: false)
+    }
+
+    /// `url` with the values of the `fields` a rule names (from its query, or its fragment) replaced.
+    private func redact(_ fields: FormFields, in url: String,
+                        secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> String {
         for inner in fields.nestedQueryFields(named: matching.parameterNames) { _ = secret(.queryItem(inner.name), inner.value) }
         return replacing(fields, in: url) { secret(.queryItem($0.name), $0.value) }
     }

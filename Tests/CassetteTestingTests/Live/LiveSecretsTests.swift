@@ -26,10 +26,12 @@ struct LiveSecretsTests {
     private let unicodePassword = "pässwörd-\(UUID().uuidString.prefix(8))"
     private let nestedToken = "nested-\(UUID().uuidString)"
     private let userInfoPassword = "userinfo-\(UUID().uuidString.prefix(10))"
+    private let fragmentToken = "fragment-\(UUID().uuidString)"
+    private let redirectFragmentToken = "redirect-fragment-\(UUID().uuidString)"
 
     private var planted: [String] {
         [bearer, basicPassword, queryToken, jsonPassword, clientSecret, formRefreshToken, cookie, authTokenHeader,
-         apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword]
+         apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword, fragmentToken, redirectFragmentToken]
     }
 
     /// Every request, each echoing its secret back somewhere in the response.
@@ -50,6 +52,9 @@ struct LiveSecretsTests {
                     body: #"{"password":"\#(unicodePassword)"}"#),
             Fixture.httpbinRequest("/redirect-to?url=" + ("/anything?access_token=\(nestedToken)").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
             URLRequest(url: URL(string: TestServer.httpbin.url("/basic-auth/demo/\(userInfoPassword)").replacingOccurrences(of: "://", with: "://demo:\(userInfoPassword)@"))!),
+            // OAuth 2's implicit flow: the token in the fragment of the request's URL, and of a redirect's Location.
+            Fixture.httpbinRequest("/anything#access_token=\(fragmentToken)&token_type=bearer"),
+            Fixture.httpbinRequest("/redirect-to?url=" + ("/anything#access_token=\(redirectFragmentToken)&state=s").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
         ]
     }
 
