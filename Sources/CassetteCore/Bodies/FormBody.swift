@@ -41,6 +41,28 @@ struct FormFields {
         self.fields = fields
     }
 
+    /// The fields of a response body that is a form: declared so, or shaped like one whatever its type says (OAuth
+    /// token endpoints of several providers answer `access_token=…&token_type=bearer`, some as `text/plain`): one
+    /// line of URL-safe bytes, at most 64 KiB, with a `=`. `nil` for any other body.
+    static func answer(_ data: Data, declaredForm: Bool) -> FormFields? {
+        guard declaredForm || Self.isFormShaped(data), let text = String(data: data, encoding: .utf8) else { return nil }
+        return FormFields(text.trimmingCharacters(in: .newlines)[...], plusIsSpace: true)
+    }
+
+    private static func isFormShaped(_ data: Data) -> Bool {
+        guard data.count <= 64 << 10, data.contains(UInt8(ascii: "=")) else { return false }
+        var body = data[...]
+        while body.last == UInt8(ascii: "\n") || body.last == UInt8(ascii: "\r") { body = body.dropLast() }
+        return !body.isEmpty && body.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"), UInt8(ascii: "+"),
+                 UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "*"): true
+            default: false
+            }
+        }
+    }
+
     /// How many URLs deep queries held in query values are read (`?next=https%3A%2F%2Fa%2F%3Fback%3D...`): each level
     /// reads part of the one before, so the cost stays linear in the URL.
     static let nestedQueryDepth = 4

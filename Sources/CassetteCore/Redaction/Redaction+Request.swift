@@ -149,7 +149,8 @@ extension Redaction {
         if let multipart = MultipartBody(body.data, declaredBoundary: type?.multipartBoundary) {
             return redact(multipart, of: body, into: &secrets)
         }
-        if body.looksLikeJSON {
+        // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
+        if type?.isForm != true, body.looksLikeJSON {
             return redact(jsonBody: body) { origin, value in secrets.add(requestValue: value, origin: origin) }
         }
         guard !matching.parameterNames.isEmpty, body.data.contains(UInt8(ascii: "=")) else { return body }
@@ -182,6 +183,17 @@ extension Redaction {
         return Body(result)
     }
 
+    /// A body that looks like JSON, may hold a rule's key, and does not parse (cut short, or another format that
+    /// starts alike): read as text, failing closed, its string members under a rule's name are secrets all the same
+    /// (see ``JSONStringScanner/stringMembers(in:where:)``), replaced as a parsed document's are.
+    private func redact(unparsedJSON body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+        var pairs: [(find: String, replace: String)] = []
+        for (name, value) in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
+            if let secret = secret(.jsonKey(name), value) { pairs += secret.jsonStringReplacements }
+        }
+        return pairs.isEmpty ? body : body.replacing(with: Replacer(pairs))
+    }
+
     /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(at:headerNames:)``) given to
     /// `secret`, and each one that is a whole string value replaced, as a JSON string, by the placeholder `secret`
     /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
@@ -196,7 +208,9 @@ extension Redaction {
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
         let documents: [JSONValue]
         if isJSON {
-            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else { return body }
+            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
+                return redact(unparsedJSON: body, secret: secret)
+            }
             documents = [json]
         } else {
             documents = EventStream.eventData(in: body.data).compactMap { event in

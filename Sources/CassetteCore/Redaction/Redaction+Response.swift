@@ -39,6 +39,13 @@ extension Redaction {
         }
         if let body = response.body {
             stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
+            // A form answer is learned from like a JSON one; its values are replaced below, with the others.
+            let declaredForm = response.headers.value(caseInsensitiveKey: "Content-Type").flatMap(ContentType.init)?.isForm == true
+            if !matching.parameterNames.isEmpty, !body.looksLikeJSON, let form = FormFields.answer(body.data, declaredForm: declaredForm) {
+                for field in form.fields where matching.parameterNames.contains(field.name) {
+                    _ = learn(&secrets, .formField(field.name), field.value)
+                }
+            }
         }
         // Values of a secret's shape anywhere in the response, learned as the rules' values are.
         var shaped = shapedValues(url: stored.url, headers: stored.headers, body: stored.body)
