@@ -39,6 +39,11 @@ public struct Body: Sendable, Hashable {
     /// JSON bodies larger than this are stored as text: checking that they round-trip costs more than it helps.
     static let largestInlineJSON = 4 << 20
 
+    /// The deepest JSON body a cassette file holds as JSON; a deeper one is stored as text. JSON coders refuse
+    /// documents deeper than 512 levels, and the file nests a body up to 10 levels down (an event's data in a
+    /// response's stream): 16 are left for it.
+    static let deepestInlineJSON = 512 - 16
+
     /// Wraps recorded bytes; a cassette shows them in the most readable form that round-trips exactly.
     public init(_ data: Data) {
         self.data = data
@@ -134,7 +139,7 @@ public struct Body: Sendable, Hashable {
         guard data.count <= largestInlineJSON,
               let first = data.first(where: { !$0.isJSONWhitespace }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-              let value = JSONValue(parsing: data) else {
+              let value = JSONValue(parsing: data), value.depth <= deepestInlineJSON else {
             return nil
         }
         let layout = JSONLayout(guessingFrom: data)

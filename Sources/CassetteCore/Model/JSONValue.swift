@@ -106,6 +106,15 @@ extension JSONValue {
         self = value
     }
 
+    /// How many arrays and objects deep the value goes: 0 for a scalar, 1 for `[]` or `[1]`.
+    var depth: Int {
+        switch self {
+        case .array(let elements): 1 + (elements.lazy.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.values.lazy.map(\.depth).max() ?? 0)
+        case .null, .bool, .integer, .number, .string: 0
+        }
+    }
+
     /// Whether the value holds a floating-point number anywhere (the one kind a JSON coder may rewrite).
     var containsFloatingPoint: Bool {
         switch self {
