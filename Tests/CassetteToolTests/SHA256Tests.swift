@@ -1,3 +1,4 @@
+import CassetteCore
 @testable import CassetteTool
 import Foundation
 import Testing

@@ -12,10 +12,12 @@ struct HARImport {
         let entries = document.log.entries
         var consumed = Set<Int>()
         var result = HTTPArchive.Contents(interactions: [], skipped: [])
+        // Each request URL's entries, in order: a redirect finds the entry that follows it with one lookup.
+        let positions = entries.indices.reduce(into: [String: [Int]]()) { $0[entries[$1].request.url, default: []].append($1) }
         for index in entries.indices where !consumed.contains(index) {
             consumed.insert(index)
             var chain = [index]
-            while let next = try following(chain[chain.count - 1], in: entries, consumed: consumed) {
+            while let next = try following(chain[chain.count - 1], in: entries, positions: positions, consumed: consumed) {
                 consumed.insert(next)
                 chain.append(next)
             }
@@ -27,8 +29,10 @@ struct HARImport {
         return result
     }
 
-    /// The entry that follows the redirect answered in entry `index`, if it is one.
-    private func following(_ index: Int, in entries: [HARDocument.Entry], consumed: Set<Int>) throws(CassetteError) -> Int? {
+    /// The entry that follows the redirect answered in entry `index`, if it is one: the first later entry, not yet
+    /// part of a chain, that requests where the redirect leads (`positions` holds each URL's entries, in order).
+    private func following(_ index: Int, in entries: [HARDocument.Entry], positions: [String: [Int]],
+                           consumed: Set<Int>) throws(CassetteError) -> Int? {
         let entry = entries[index]
         if isOwn {
             guard entry.cassette?.redirect == true else { return nil }
@@ -40,7 +44,15 @@ struct HARImport {
         }
         guard let response = entry.response, (300..<400).contains(response.status), response.status != 304,
               let target = redirectTarget(of: entry) else { return nil }
-        return entries.indices.first { $0 > index && !consumed.contains($0) && entries[$0].request.url == target }
+        guard let candidates = positions[target] else { return nil }
+        // The first candidate after `index`, by bisection; then past those already in a chain.
+        var low = 0
+        var high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] > index { high = middle } else { low = middle + 1 }
+        }
+        return candidates[low...].first { !consumed.contains($0) }
     }
 
     /// Where a redirect leads, as an absolute URL: `redirectURL`, else the `Location` header.
@@ -125,10 +137,14 @@ struct HARImport {
     /// under the first spelling.
     private func headers(_ fields: [HARDocument.Field]?) -> [String: String] {
         var result: [String: String] = [:]
+        // Each name's first spelling, by its lowercased form: one lookup a field, however many there are.
+        var spellings: [String: String] = [:]
         for field in fields ?? [] where !field.name.hasPrefix(":") {
-            if let existing = result.keys.first(where: { $0.equalsIgnoringASCIICase(field.name) }) {
+            let lowercased = field.name.asciiLowercased
+            if let existing = spellings[lowercased] {
                 result[existing, default: ""] += ", " + field.value
             } else {
+                spellings[lowercased] = field.name
                 result[field.name] = field.value
             }
         }

@@ -116,8 +116,12 @@ struct RequestDifferences {
             }
         case (.array(let left), .array(let right)) where left.count == right.count:
             var paths: [(keys: [String], side: Side)] = []
+            // Each path once, whatever the number of elements that differ there: found by a set, not a search.
+            var seen = Set<String>()
             for (l, r) in zip(left, right) where l != r {
-                for found in differingPaths(l, r, path: path) where !paths.contains(where: { $0 == found }) { paths.append(found) }
+                for found in differingPaths(l, r, path: path) where seen.insert("\(found.side)\u{0}" + found.keys.joined(separator: "\u{0}")).inserted {
+                    paths.append(found)
+                }
             }
             return paths
         default:

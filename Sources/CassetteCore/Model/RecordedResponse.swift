@@ -103,4 +103,10 @@ extension StringProtocol {
             a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
         }
     }
+
+    /// The text with its ASCII letters lowercased: two texts have the same one exactly when
+    /// ``equalsIgnoringASCIICase(_:)`` says they are equal (a key for looking names up by it).
+    var asciiLowercased: String {
+        String(decoding: utf8.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
 }

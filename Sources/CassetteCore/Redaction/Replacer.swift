@@ -17,7 +17,7 @@ struct Replacer: Sendable {
     private let starts: [Bool]
     /// For a few texts (the usual case: a request's one token), no trie: the texts by length, longest first.
     private let few: [Int]?
-    private static let fewest = 16
+    static let fewest = 16
 
     /// A replacer for `pairs`, copying `kept` texts unchanged wherever they stand.
     init(_ pairs: [(find: String, replace: String)], keeping kept: [String] = []) {
@@ -102,6 +102,16 @@ struct Replacer: Sendable {
             }
             return Dictionary(uniqueKeysWithValues: counts.map { (String(decoding: patterns[$0.key].find, as: UTF8.self), $0.value) })
         }
+    }
+
+    /// Whether any of the texts occurs in `bytes`, in one pass as ``apply(to:)`` scans.
+    func occurs(in bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if starts[Int(bytes[index])], longestMatch(in: bytes, at: index) != nil { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The replaced bytes, or `nil` when nothing was replaced.

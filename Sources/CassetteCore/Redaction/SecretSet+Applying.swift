@@ -81,9 +81,12 @@ extension SecretSet {
 /// Texts looked for, byte by byte, before anything is built to replace them.
 struct Needles {
     private let texts: [[UInt8]]
+    /// For many texts, all of them in one trie: a search per text would cost the text's length times their number.
+    private let many: Replacer?
 
     init(_ texts: [String]) {
         self.texts = texts.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        many = self.texts.count > Replacer.fewest ? Replacer(texts.filter { !$0.isEmpty }.map { ($0, $0) }) : nil
     }
 
     var isEmpty: Bool { texts.isEmpty }
@@ -98,7 +101,8 @@ struct Needles {
     }
 
     private func occur(in bytes: UnsafeRawBufferPointer) -> Bool {
-        texts.contains { needle in bytes.firstOffset(of: needle) != nil }
+        if let many { return many.occurs(in: bytes) }
+        return texts.contains { needle in bytes.firstOffset(of: needle) != nil }
     }
 }
 

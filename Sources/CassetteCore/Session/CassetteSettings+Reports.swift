@@ -127,7 +127,9 @@ extension CassetteSettings {
             } else {
                 preview = "<\(body.data.count) bytes>"
             }
-            text += " body: " + (preview.count > 120 ? String(preview.prefix(120)) + "…" : preview)
+            // A bounded preview, then the body's size and digest: a message never grows with the body.
+            text += " body: " + (preview.count > 120
+                ? String(preview.prefix(120)) + "… (\(body.data.count) bytes, SHA-256 \(SHA256.hex(body.data).prefix(16)))" : preview)
         }
         return text
     }

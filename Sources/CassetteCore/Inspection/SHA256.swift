@@ -1,17 +1,18 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), so `cassette show` names a binary body by the hash `shasum -a 256` prints for its bytes.
+/// SHA-256 (FIPS 180-4), so `cassette show` names a binary body, and a message a long one, by the hash `shasum -a 256`
+/// prints for its bytes.
 /// Foundation has no hash on Linux, and the package takes no dependencies.
-enum SHA256 {
+package enum SHA256 {
     /// The hash of `data` as 64 lowercase hexadecimal digits.
-    static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         digest(data).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()
     }
 
-    static func digest(_ data: Data) -> [UInt8] {
+    package static func digest(_ data: Data) -> [UInt8] {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = [UInt8](data)
         let bitLength = UInt64(message.count) &* 8
