@@ -105,13 +105,7 @@ extension Cache where Key: Codable, Value: Codable {
 
     /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.
     package static func read(_ url: URL) throws(CacheError) -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            let missing = !FileManager.default.fileExists(atPath: url.path)
-            throw CacheError(missing ? .fileNotFound : .unreadable, file: url,
-                             reason: missing ? "No such file." : "The file could not be read: \(error.localizedDescription)")
-        }
+        try FileContents.read(url)
     }
 
     /// Every entry of a cache file's bytes, as stored, its format and version checked first.

@@ -20,6 +20,8 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
         public static let fileNotFound = Code("fileNotFound")
         /// The file exists but could not be read.
         public static let unreadable = Code("unreadable")
+        /// The path names something that is not a regular file: a folder, a named pipe, a device.
+        public static let notAFile = Code("notAFile")
         /// The file is not a well-formed cache file (empty, truncated, not JSON, or an entry of the wrong shape).
         public static let corruptFile = Code("corruptFile")
         /// The file is JSON, but of another format than `Caching.Cache`.

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// Converts between cassettes and HTTP Archive files (HAR 1.2), what browsers' developer tools, proxies such as
@@ -63,11 +64,11 @@ public enum HTTPArchive {
     public static func interactions(contentsOf file: URL) throws(CassetteError) -> Contents {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            data = try FileContents.read(file)
         } catch {
-            let missing = !FileManager.default.fileExists(atPath: file.path)
+            let missing = error.code == .fileNotFound
             throw CassetteError(missing ? .cassetteNotFound : .unreadableCassette,
-                                missing ? "There is no HAR file here." : "The HAR file could not be read: \(error.localizedDescription)",
+                                missing ? "There is no HAR file here." : "The HAR file could not be read: \(error.reason)",
                                 cassette: file)
         }
         return try interactions(in: data, file: file)

@@ -81,6 +81,8 @@ public enum CassetteFile {
             "It is not a cassette: move it out of the cassette directory."
         case .unreadable, .fileNotFound:
             "Check the file's permissions."
+        case .notAFile:
+            "A cassette is a file: move what is there away, or give the cassette another name."
         default:
             "Record the cassette again with \(RecordMode.environmentVariable)=all."
         }

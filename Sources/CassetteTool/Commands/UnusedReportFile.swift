@@ -1,3 +1,4 @@
+import Caching
 import CassetteCore
 import Foundation
 
@@ -39,8 +40,8 @@ struct UnusedReportFile: Sendable {
 
     init(contentsOf report: URL) throws(ToolFailure) {
         let text: String
-        do { text = try String(contentsOf: report, encoding: .utf8) } catch {
-            throw ToolFailure("The report \(report.path) could not be read: \(error.localizedDescription). Write one by running the tests with CASSETTE_REPORT=\(report.path).")
+        do { text = String(decoding: try FileContents.read(report), as: UTF8.self) } catch {
+            throw ToolFailure("The report \(report.path) could not be read: \(error.reason) Give the file CASSETTE_REPORT named when the tests ran (CASSETTE_REPORT=\(report.path) swift test writes one).")
         }
         var positions: [String: Int] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {

@@ -47,7 +47,7 @@ enum VerifyCommand {
     /// cassette, its repeated keys, streams whose pieces do not add up to their body, then what `check` finds (in the file as JSON when it does not read as a cassette).
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
         let data: Data
-        do { data = try Data(contentsOf: file) } catch { return ["the file could not be read: \(error.localizedDescription)"] }
+        do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
         var problems: [String] = []
         var interactions: [Interaction]?
         do {
