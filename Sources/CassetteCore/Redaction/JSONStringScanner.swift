@@ -11,7 +11,10 @@ import Foundation
 enum JSONStringScanner {
     /// `data` with every secret in `secrets` that a JSON string still holds replaced by its `placeholder`; `nil` when
     /// no string holds one (or the data is no JSON text).
-    static func replacing(_ secrets: [(value: [UInt8], placeholder: [UInt8])], in data: Data) -> Data? {
+    ///
+    /// A string that holds a JSON text (an echo of a request body, say) is read as one too, ``nestedDepth`` levels
+    /// deep: where a secret is found in it, the string is written again, in the usual escaping, around placeholders.
+    static func replacing(_ secrets: [(value: [UInt8], placeholder: [UInt8])], in data: Data, depth: Int = 0) -> Data? {
         guard !secrets.isEmpty else { return nil }
         return data.withUnsafeBytes { bytes -> Data? in
             var output: [UInt8]?
@@ -32,6 +35,14 @@ enum JSONStringScanner {
                     continue
                 case .escaped(let escaped)?:
                     token = escaped
+                }
+                if let rewritten = nestedJSON(in: token, secrets, depth: depth) {
+                    if output == nil { output = [] }
+                    output?.append(contentsOf: bytes[copiedUpTo..<token.start])
+                    output?.append(contentsOf: rewritten)
+                    copiedUpTo = token.end
+                    index = token.end + 1
+                    continue
                 }
                 for range in occurrences(of: secrets, in: token) where range.raw.lowerBound >= copiedUpTo {
                     if output == nil { output = [] }
@@ -96,6 +107,22 @@ enum JSONStringScanner {
         var index = start
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
         return index
+    }
+
+    /// How many strings holding JSON deep a text is read (an echo of an echo): each level reads part of the one
+    /// before, so the cost stays linear in the text.
+    static let nestedDepth = 4
+
+    /// The content of a string holding a JSON text with a secret in one of its own strings, written again as a JSON
+    /// string's content with the secret replaced; `nil` for any other string.
+    private static func nestedJSON(in token: Token, _ secrets: [(value: [UInt8], placeholder: [UInt8])], depth: Int) -> [UInt8]? {
+        guard depth < nestedDepth, let first = token.decoded.first(where: { !$0.isJSONWhitespace }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), token.decoded.contains(UInt8(ascii: "\\")),
+              let inner = replacing(secrets, in: Data(token.decoded), depth: depth + 1) else {
+            return nil
+        }
+        let written = JSONValue.string(String(decoding: inner, as: UTF8.self)).serialized(in: JSONLayout())
+        return Array(written.dropFirst().dropLast())
     }
 
     private static func finish(_ output: [UInt8], _ bytes: UnsafeRawBufferPointer, _ copiedUpTo: Int) -> Data {
