@@ -187,7 +187,10 @@ extension FidelityCase {
         FidelityCase(description: "a timeout", recordsTransportErrors: true) { configuration in
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }
-            var request = Self.request("/delay/3")
+            // Six seconds of delay for a one-second timeout: in a loaded run (the whole live suite in parallel after
+            // the stress tests) corelibs' timeout has fired more than two seconds late, and the live side then saw
+            // the answer of a three-second delay.
+            var request = Self.request("/delay/6")
             request.timeoutInterval = 1
             return await Observation.data(request, on: session)
         },
@@ -205,7 +208,8 @@ extension FidelityCase {
             configuration.timeoutIntervalForRequest = 1
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }
-            return await Observation.data(request("/delay/3"), on: session)
+            // As for "a timeout": a delay well past the timeout, however late the timeout fires.
+            return await Observation.data(request("/delay/6"), on: session)
         },
         FidelityCase(description: "16 concurrent requests") { configuration in
             let session = URLSession(configuration: configuration)
