@@ -11,10 +11,10 @@ enum InputScalingCases {
     private struct Kind {
         let name: String
         let n: Int
-        let work: (Int) throws -> Void
+        let work: (Int) async throws -> Void
     }
 
-    static func run() throws -> [Row] {
+    static func run() async throws -> [Row] {
         let kinds = [
             Kind(name: "import-har: unfollowed redirects", n: 5_000) { count in
                 _ = try HTTPArchive.interactions(in: har(entries: (0..<count).map { redirect($0) }), file: URL(fileURLWithPath: "/bench.har"))
@@ -38,22 +38,51 @@ enum InputScalingCases {
             Kind(name: "redact: a Cookie header of n cookies", n: 5_000) { count in
                 redact(headers: ["Cookie": (0..<count).map { "c\($0)=value-\($0)-0123456789" }.joined(separator: "; ")])
             },
+            Kind(name: "no-match message: JSON arrays of n objects", n: 2_500) { count in
+                try await noMatch(objects: count)
+            },
         ]
-        return try kinds.map { kind throws -> Row in
-            let (small, large) = (try best { try kind.work(kind.n) }, try best { try kind.work(2 * kind.n) })
+        var rows: [Row] = []
+        for kind in kinds {
+            let (small, large) = (try await best { try await kind.work(kind.n) }, try await best { try await kind.work(2 * kind.n) })
             let ratio = large / small
-            return Row(name: "14 \(kind.name)", measured: String(format: "n = %@: %.1f ms, 2n: %.1f ms", kind.n.formatted(), small * 1000, large * 1000),
-                       ratio: ratio, target: "≤ 2.5 (linear 2)", met: ratio <= 2.5,
-                       json: ["n": Double(kind.n), "n_ms": small * 1000, "2n_ms": large * 1000, "ratio": ratio])
+            rows.append(Row(name: "14 \(kind.name)", measured: String(format: "n = %@: %.1f ms, 2n: %.1f ms", kind.n.formatted(), small * 1000, large * 1000),
+                            ratio: ratio, target: "≤ 2.5 (linear 2)", met: ratio <= 2.5,
+                            json: ["n": Double(kind.n), "n_ms": small * 1000, "2n_ms": large * 1000, "ratio": ratio]))
         }
+        return rows
+    }
+
+    /// A cassette recording a POST of a JSON array of `count` objects, replayed with another value in each: the
+    /// request matches nothing, and the cassette's error compares the two bodies.
+    private static func noMatch(objects count: Int) async throws {
+        let body = { (value: String) in Data(("[" + (0..<count).map { #"{"id": \#($0), "v": "\#(value)"}"# }.joined(separator: ",") + "]").utf8) }
+        let name = "no-match-\(count)"
+        var request = URLRequest(url: URL(string: "https://h.test/items")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        try CassetteFile.save([Interaction(request: RecordedRequest(method: "POST", url: "https://h.test/items",
+                                                                    headers: ["Content-Type": "application/json"], body: Body(body("a"))),
+                                           response: RecordedResponse(status: 200, url: "https://h.test/items"),
+                                           recordedAt: Date(timeIntervalSince1970: 1_800_000_000))],
+                              to: Fixtures.folder.appendingPathComponent(name + ".json"))
+        request.httpBody = body("b")
+        do {
+            try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), unused: .ignore)) { session in
+                try await Cases.send(request, on: session)
+            }
+        } catch where String(describing: error).contains("No recorded interaction matches") {
+            return
+        }
+        throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "the request of \(count) objects matched, or failed otherwise"])
     }
 
     /// The shortest of three runs of `work`, in seconds.
-    private static func best(_ work: () throws -> Void) rethrows -> Double {
+    private static func best(_ work: () async throws -> Void) async rethrows -> Double {
         var times: [Double] = []
         for _ in 0..<3 {
             let start = DispatchTime.now().uptimeNanoseconds
-            try work()
+            try await work()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return times.min() ?? 0

@@ -39,7 +39,7 @@ do {
     if wanted("11") { rows.append(try await OpenCases.siblings(tests: quick ? 30 : 200)) }
     if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
     if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
-    if wanted("14") { rows.append(contentsOf: try InputScalingCases.run()) }
+    if wanted("14") { rows.append(contentsOf: try await InputScalingCases.run()) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()
