@@ -85,8 +85,9 @@ struct Needles {
     private let many: Replacer?
 
     init(_ texts: [String]) {
-        self.texts = texts.filter { !$0.isEmpty }.map { Array($0.utf8) }
-        many = self.texts.count > Replacer.fewest ? Replacer(texts.filter { !$0.isEmpty }.map { ($0, $0) }) : nil
+        let texts = texts.filter { !$0.isEmpty }
+        self.texts = texts.map { Array($0.utf8) }
+        many = texts.count > Replacer.fewest ? Replacer(texts.map { ($0, $0) }) : nil
     }
 
     var isEmpty: Bool { texts.isEmpty }

@@ -55,7 +55,7 @@ package enum UnusedReport {
     /// recording made again is another one).
     package static func identity(of interaction: Interaction) -> [String: any Sendable] {
         ["method": interaction.request.method, "url": interaction.request.url,
-         "recordedAt": ISO8601DateFormatter().string(from: interaction.recordedAt)]
+         "recordedAt": interaction.recordedAt.formatted(.iso8601)]
     }
 
     private static func failure(_ reason: String, _ report: URL, _ cassette: URL) -> CassetteError {
