@@ -54,7 +54,7 @@ let package = Package(
         // The cassette decoder's fuzz target: Scripts/fuzz.sh builds it with libFuzzer; a plain build replays inputs.
         .executableTarget(name: "CassetteFuzz", dependencies: ["CassetteCore"], path: "Tests/Fuzz", swiftSettings: strictSettings),
         // `cassette` too: the planted-secret tests run `cassette verify` on what the harness writes.
-        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking", "CassetteChild", "cassette"], swiftSettings: strictSettings),
+        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking", "CassetteChild", "CassetteFuzz", "cassette"], swiftSettings: strictSettings),
         // Fixtures/ holds the cassettes and HAR files the tests read, Golden/ the exact output they expect.
         .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "Caching", "Locking", "cassette"],
                     exclude: ["Fixtures", "Golden"], swiftSettings: strictSettings),

@@ -21,7 +21,11 @@ func LLVMFuzzerRunDriver(
 
 /// The fuzz loop: libFuzzer parses its flags from the command line and calls ``testOneInput`` with each input.
 enum LibFuzzer {
-    /// Runs libFuzzer with this process's arguments; returns its exit status (libFuzzer often exits by itself).
+    /// The target every input goes to, read from `FUZZ_TARGET` once (`main` has refused a name it does not know).
+    private static let target = (try? FuzzTarget.fromEnvironment().get()) ?? .cassette
+
+    /// Runs libFuzzer with this process's arguments, each input read as `FUZZ_TARGET` says; returns its exit status
+    /// (libFuzzer often exits by itself).
     static func run() -> Int32 {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
@@ -29,12 +33,16 @@ enum LibFuzzer {
         return LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in LibFuzzer.testOneInput(bytes, count) }
     }
 
-    /// libFuzzer's callback: the input decoded as a cassette. Its bytes are used where they are, not copied, so that
-    /// AddressSanitizer reports a read past their end. A typed error is a fine outcome; returning 0 lets libFuzzer
-    /// keep the input if it reached new code.
+    /// libFuzzer's callback: the input read as the target reads one. Its bytes are used where they are, not copied,
+    /// so that AddressSanitizer reports a read past their end. A typed error is a fine outcome; returning 0 lets
+    /// libFuzzer keep the input if it reached new code. What the target finds wrong (a leak) aborts, so that
+    /// libFuzzer saves the input as a crash.
     static func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let data = bytes.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: count, deallocator: .none) }
-        _ = FuzzInput.decode(data ?? Data())
+        if let failure = target.run(data ?? Data()) {
+            FileHandle.standardError.write(Data("\n== finding: \(failure)\n".utf8))
+            abort()
+        }
         return 0
     }
 }

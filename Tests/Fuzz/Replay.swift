@@ -1,14 +1,20 @@
 import CassetteCore
 import Foundation
 
-/// The plain build's job: each file named on the command line read as a cassette, one line of outcome per file.
+/// The plain build's job: each file named on the command line read as the target reads an input, one line of
+/// outcome per file.
 enum Replay {
-    /// Reads `files` in turn and prints what each gave. Returns the process's exit status: 0 when every file was
-    /// read (whether it decoded or was rejected with a typed error), 1 when one could not be read at all, 2 for no
-    /// files. A crash is the fuzzer's finding, reproduced.
-    static func run(files: [String]) -> Int32 {
+    /// Reads `files` in turn as `target` reads inputs and prints what each gave. Returns the process's exit status: 0
+    /// when every file was read and judged well (for `cassette`, decoded or rejected with a typed error), 1 when one
+    /// could not be read or the target found something wrong, 2 for no files. A crash is the fuzzer's finding,
+    /// reproduced.
+    static func run(files: [String], target: FuzzTarget) -> Int32 {
         guard !files.isEmpty else {
-            FileHandle.standardError.write(Data("Usage: CassetteFuzz <file>...  (reads each file as a cassette)\n".utf8))
+            FileHandle.standardError.write(Data("""
+                Usage: [FUZZ_TARGET=cassette|har|body|scan] CassetteFuzz <file>...   (reads each file as the target does)
+                       [FUZZ_TARGET=...] CassetteFuzz --seeds <folder> <cassette>...  (writes the target's seeds)
+
+                """.utf8))
             return 2
         }
         var status: Int32 = 0
@@ -18,7 +24,14 @@ enum Replay {
                 status = 1
                 continue
             }
-            print("\(path): \(describe(FuzzInput.decode(data)))")
+            if target == .cassette {
+                print("\(path): \(describe(FuzzInput.decode(data)))")
+            } else if let failure = target.run(data) {
+                print("\(path): \(failure)")
+                status = 1
+            } else {
+                print("\(path): nothing remains")
+            }
         }
         return status
     }

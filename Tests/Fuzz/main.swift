@@ -1,13 +1,25 @@
 import Foundation
 
-// The cassette decoder's fuzz target: every byte string is read as a cassette file, and none may crash the reader.
+// The fuzz targets: what each reads an input as is in FuzzTarget (FUZZ_TARGET picks one; `cassette` by default).
 //
-//   Scripts/fuzz.sh [seconds]       builds it with -sanitize=fuzzer,address -DFUZZING and lets libFuzzer drive it
-//   CassetteFuzz <file>...          (a plain build) reads each file as a cassette and prints the outcome: the way
-//                                   to replay an input the fuzzer saved, under a debugger if need be
+//   Scripts/fuzz.sh [--target T] [seconds]       builds it with -sanitize=fuzzer,address -DFUZZING and lets
+//                                                libFuzzer drive it
+//   CassetteFuzz <file>...                       (a plain build) reads each file as the target does and prints the
+//                                                outcome: the way to replay an input the fuzzer saved
+//   CassetteFuzz --seeds <folder> <cassette>...  writes the target's seeds, made from the cassettes given
 
-#if FUZZING
-exit(LibFuzzer.run())
-#else
-exit(Replay.run(files: Array(CommandLine.arguments.dropFirst())))
-#endif
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch FuzzTarget.fromEnvironment() {
+case .failure(let failure):
+    FileHandle.standardError.write(Data("\(failure)\n".utf8))
+    exit(2)
+case .success(let target):
+    if arguments.first == "--seeds" {
+        exit(Seeds.write(for: target, into: arguments.dropFirst().first ?? "", from: Array(arguments.dropFirst(2))))
+    }
+    #if FUZZING
+    exit(LibFuzzer.run())
+    #else
+    exit(Replay.run(files: arguments, target: target))
+    #endif
+}

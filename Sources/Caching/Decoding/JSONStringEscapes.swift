@@ -11,20 +11,29 @@ package enum JSONStringEscapes {
     ///
     /// Returns the offset where the content ends (the closing quote's, or `bytes.count`), or `nil` for a malformed
     /// string: an unknown or truncated escape, or `\u` without four hex digits. One pass; each byte read once.
+    ///
+    /// A search for secrets reads text that may be no well-formed JSON (a page's script, a multipart part, a body cut
+    /// short): `lenient` copies a malformed escape as it stands instead, and with `endsAtQuote` false a quote does not
+    /// end the content (the whole text is read as one string's).
     package static func unescape(_ bytes: UnsafeRawBufferPointer, from start: Int, into output: inout [UInt8],
-                                 loneSurrogate: UInt8?,
+                                 loneSurrogate: UInt8?, lenient: Bool = false, endsAtQuote: Bool = true,
                                  escaped: (_ offset: Int, _ count: Int, _ raw: Range<Int>) -> Void = { _, _, _ in }) -> Int? {
         var index = start
         var run = start
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\""), endsAtQuote { break }
             guard byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
             }
             if run < index { output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index])) }
-            guard let (value, length) = escape(in: bytes, at: index) else { return nil }
+            guard let (value, length) = escape(in: bytes, at: index) else {
+                guard lenient else { return nil }
+                run = index
+                index += 1
+                continue
+            }
             let offset = output.count
             if let scalar = Unicode.Scalar(value), let encoded = UTF8.encode(scalar) {
                 output.append(contentsOf: encoded)

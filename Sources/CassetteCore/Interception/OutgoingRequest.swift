@@ -29,8 +29,8 @@ struct OutgoingRequest: Sendable {
     func contains(_ value: String) -> Bool {
         guard !value.isEmpty else { return false }
         let url = request.url?.absoluteString ?? ""
-        if url.contains(value) || (url.removingPercentEncoding ?? "").contains(value) { return true }
-        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.contains(value) }) { return true }
+        if url.containsBytes(of: value) || (url.removingPercentEncoding ?? "").containsBytes(of: value) { return true }
+        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.containsBytes(of: value) }) { return true }
         return body.map { $0.firstOffset(of: Data(value.utf8)) != nil } ?? false
     }
 

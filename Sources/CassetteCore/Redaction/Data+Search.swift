@@ -44,6 +44,8 @@ extension UnsafeRawBufferPointer {
 extension String {
     /// Whether `needle`'s UTF-8 bytes occur in the string's: a byte search, with none of the Unicode-aware
     /// comparison `contains(_:)` does (a placeholder is ASCII, and what matters is whether its bytes are there).
+    /// Use it for any text that came from outside: corelibs Foundation's `contains(_:)` traps on some (`"abcé"`
+    /// searched for `"é\0"`: "String index is out of bounds", found by the fuzzer).
     func containsBytes(of needle: String) -> Bool {
         var haystack = self
         var needle = needle

@@ -66,7 +66,8 @@ struct InteractionSecret: Sendable, Hashable {
     /// The same learned secret, numbered `number`.
     func renumbered(_ number: Int) -> InteractionSecret {
         guard let name = learnedName else { return self }
-        return InteractionSecret(learnedValue: value, origin: origin, prefix: name.prefix, number: number, suffix: name.suffix)
+        let secret = InteractionSecret(learnedValue: value, origin: origin, prefix: name.prefix, number: number, suffix: name.suffix)
+        return encoded == value ? secret : secret.encoded(as: encoded)
     }
 
     private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool,
@@ -100,8 +101,10 @@ struct InteractionSecret: Sendable, Hashable {
 
     /// The same secret, known to be percent-encoded as `encoded` where it stands in a URL or form.
     func encoded(as encoded: String) -> InteractionSecret {
-        InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, isRestorable: isRestorable,
-                          isSearched: isSearched, origin: origin)
+        var secret = InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, isRestorable: isRestorable,
+                                       isSearched: isSearched, origin: origin)
+        secret.learnedName = learnedName
+        return secret
     }
 
     /// A value only the server sent is a secret from this length. It cannot be restored, and it must be found in
@@ -171,7 +174,9 @@ struct InteractionSecret: Sendable, Hashable {
         return texts
     }
 
-    /// `text` percent-encoded as a query value; placeholders (`<REDACTED:name>`) take a fast path.
+    /// `text`, a placeholder, percent-encoded for any part of a URL: as a query value, and with `@`, `/` and `?`
+    /// encoded too, since a secret replaced in a URL's authority (a short cookie value that the host also spells)
+    /// must not make its placeholder read as user information or a path. `<REDACTED:name>` takes a fast path.
     static func percentEncoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 8)
@@ -179,10 +184,10 @@ struct InteractionSecret: Sendable, Hashable {
             switch byte {
             case UInt8(ascii: "<"): bytes += Array("%3C".utf8)
             case UInt8(ascii: ">"): bytes += Array("%3E".utf8)
-            case _ where WireForm.writesUnchanged(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@"):
+            case _ where WireForm.writesUnchanged(byte) || byte == UInt8(ascii: ":"):
                 bytes.append(byte)
             default:
-                return text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
+                return text.addingPercentEncoding(withAllowedCharacters: .placeholderInURLAllowed) ?? text
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -192,4 +197,7 @@ struct InteractionSecret: Sendable, Hashable {
 extension CharacterSet {
     /// Characters that may stand unescaped in a query item's value.
     static let urlQueryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))
+
+    /// Characters that may stand unescaped in a placeholder written into a URL, whatever part it lands in.
+    static let placeholderInURLAllowed = urlQueryValueAllowed.subtracting(CharacterSet(charactersIn: "@/?"))
 }

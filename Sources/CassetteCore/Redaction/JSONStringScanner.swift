@@ -27,13 +27,11 @@ enum JSONStringScanner {
                 }
                 let token: Token
                 switch decodeString(bytes, from: index + 1) {
-                case nil:
-                    return output.map { finish($0, bytes, copiedUpTo) }
-                case .plain(let end)?:
+                case .plain(let end):
                     // A string without escapes spells its secrets plainly, and the plain search already replaced them.
                     index = end + 1
                     continue
-                case .escaped(let escaped)?:
+                case .escaped(let escaped):
                     token = escaped
                 }
                 if let rewritten = nestedJSON(in: token, secrets, depth: depth) {
@@ -69,14 +67,14 @@ enum JSONStringScanner {
                     continue
                 }
                 let keyStart = index + 1
-                guard let key = decodeString(bytes, from: keyStart) else { return found }
+                let key = decodeString(bytes, from: keyStart)
                 index = key.end + 1
                 // A key is a string that a `:` follows; its value a string when a quote follows that.
                 var next = skippingSpace(bytes, from: key.end + 1)
                 guard next < bytes.count, bytes[next] == UInt8(ascii: ":") else { continue }
                 next = skippingSpace(bytes, from: next + 1)
-                guard next < bytes.count, bytes[next] == UInt8(ascii: "\""), key.withContent(of: bytes, start: keyStart, wanted),
-                      let value = decodeString(bytes, from: next + 1) else { continue }
+                guard next < bytes.count, bytes[next] == UInt8(ascii: "\""), key.withContent(of: bytes, start: keyStart, wanted) else { continue }
+                let value = decodeString(bytes, from: next + 1)
                 found.append((key.text(of: bytes, start: keyStart), value.text(of: bytes, start: next + 1)))
                 index = value.end + 1
             }
@@ -84,23 +82,82 @@ enum JSONStringScanner {
         }
     }
 
-    /// Every string of a JSON text that is written with escapes, decoded: where a value can hide from a search of the
-    /// text's bytes (`"ghp\u005f…"`).
+    /// The text with its escapes decoded wherever they stand, read as one string's content (leniently, see
+    /// `JSONStringEscapes`), and again while the result still holds escapes, ``nestedDepth`` times at most (an echo
+    /// of an echo): where a value can hide from a search of the text's bytes (`"ghp\u005f…"`, `\\u0067hp_…`). Each
+    /// of those is read percent-decoded too (a URL in a JSON string, its token spelled with both). In text that is no
+    /// JSON (or only looks like it) an escape may stand where pairing quotes finds no string.
     static func escapedStrings(in data: Data) -> [String] {
-        data.withUnsafeBytes { bytes in
-            var found: [String] = []
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\""), let string = decodeString(bytes, from: index + 1) else {
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return found }
-                    index += 1
-                    continue
+        data.withUnsafeBytes { bytes in decodedLevels(bytes).map { String(decoding: $0.token.decoded, as: UTF8.self) } }
+    }
+
+    /// `data` with every secret its escapes spell at any level of ``escapedStrings(in:)`` replaced, where it stands,
+    /// by its `placeholder`; `nil` when none is.
+    static func replacingInWholeText(_ secrets: [(value: [UInt8], placeholder: [UInt8])], in data: Data) -> Data? {
+        data.withUnsafeBytes { bytes -> Data? in
+            let levels = decodedLevels(bytes)
+            var ranges: [(raw: Range<Int>, placeholder: [UInt8])] = []
+            for level in levels {
+                for found in occurrences(of: secrets, in: level.token) {
+                    // Up through the levels it was decoded from, each mapping its bytes to the ones that spelled them.
+                    var range = found.raw
+                    var parent = level.parent
+                    while let outer = parent, !range.isEmpty {
+                        range = levels[outer].token.rawRange(ofDecoded: range.lowerBound).lowerBound
+                            ..< levels[outer].token.rawRange(ofDecoded: range.upperBound - 1).upperBound
+                        parent = levels[outer].parent
+                    }
+                    ranges.append((range, found.placeholder))
                 }
-                if case .escaped(let token) = string { found.append(String(decoding: token.decoded, as: UTF8.self)) }
-                index = string.end + 1
             }
-            return found
+            guard !ranges.isEmpty else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var copiedUpTo = 0
+            for range in ranges.sorted(by: { $0.raw.lowerBound < $1.raw.lowerBound }) where range.raw.lowerBound >= copiedUpTo {
+                output.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
+                output.append(contentsOf: range.placeholder)
+                copiedUpTo = range.raw.upperBound
+            }
+            return finish(output, bytes, copiedUpTo)
         }
+    }
+
+    /// The levels of ``escapedStrings(in:)``, each with the level it was decoded from (`nil`: the text itself): the
+    /// text unescaped, that unescaped again while it still changes, and each of those percent-decoded.
+    private static func decodedLevels(_ bytes: UnsafeRawBufferPointer) -> [(token: Token, parent: Int?)] {
+        var levels: [(token: Token, parent: Int?)] = []
+        var next = wholeText(bytes)
+        var parent: Int?
+        while let level = next, levels.count < 2 * nestedDepth {
+            levels.append((level, parent))
+            let unescaped = levels.count - 1
+            if let decoded = level.decoded.withUnsafeBytes(percentDecoded) { levels.append((decoded, unescaped)) }
+            next = level.decoded.withUnsafeBytes { wholeText($0) }
+            parent = unescaped
+        }
+        return levels
+    }
+
+    /// The text with every `%XX` decoded, each remembered as an escape; `nil` when there is none.
+    private static func percentDecoded(_ bytes: UnsafeRawBufferPointer) -> Token? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return nil }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) {
+                segments.append((decoded.count, 1, index..<(index + 3)))
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 
     private static func skippingSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
@@ -187,21 +244,34 @@ enum JSONStringScanner {
     }
 
     /// The string whose content starts at `start`, decoded (by `JSONStringEscapes`, the one unescaper) only when
-    /// it holds an escape; `nil` for an unterminated or malformed string. A lone surrogate escape decodes as a NUL
-    /// byte, which no secret spells, so that the rest of the string is still searched.
-    private static func decodeString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> JSONString? {
+    /// it holds an escape. A string cut short runs to the end of the text and a malformed escape is kept as written,
+    /// so that the rest is still searched. A lone surrogate escape decodes as a NUL byte, which no secret spells.
+    private static func decodeString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> JSONString {
         var index = start
         while index < bytes.count, bytes[index] != UInt8(ascii: "\\") {
             if bytes[index] == UInt8(ascii: "\"") { return .plain(end: index) }
             index += 1
         }
-        guard index < bytes.count else { return nil }
+        // A string cut short runs to the end of the text.
+        guard index < bytes.count else { return .plain(end: bytes.count) }
         var decoded: [UInt8] = []
         var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
-        guard let end = JSONStringEscapes.unescape(bytes, from: start, into: &decoded, loneSurrogate: 0, escaped: {
+        // Lenient, with a byte for lone surrogates: the unescaper has no reason left to give up.
+        let end = JSONStringEscapes.unescape(bytes, from: start, into: &decoded, loneSurrogate: 0, lenient: true, escaped: {
             segments.append(($0, $1, $2))
-        }), end < bytes.count else { return nil }
+        }) ?? bytes.count
         return .escaped(Token(decoded: decoded, segments: segments, start: start, end: end))
+    }
+
+    /// The whole text decoded as if it were one string's content, leniently (see `JSONStringEscapes`): for text that
+    /// is no JSON, where an escape may stand outside any string a search of quotes would pair up.
+    private static func wholeText(_ bytes: UnsafeRawBufferPointer) -> Token? {
+        var decoded: [UInt8] = []
+        var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
+        _ = JSONStringEscapes.unescape(bytes, from: 0, into: &decoded, loneSurrogate: 0, lenient: true, endsAtQuote: false, escaped: {
+            segments.append(($0, $1, $2))
+        })
+        return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 
     /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping.

@@ -72,8 +72,10 @@ extension RecordedRequest {
     /// response value the client sent is its own data, not a secret the server handed out.
     func carries(_ value: String) -> Bool {
         guard !value.isEmpty else { return false }
-        if url.contains(value) || (url.removingPercentEncoding ?? "").contains(value) { return true }
-        if headers.values.contains(where: { $0.contains(value) }) { return true }
+        // Byte searches: Foundation's `contains` compares Unicode-aware, and traps on some texts (a NUL after
+        // U+FFFD, found by the fuzzer).
+        if url.containsBytes(of: value) || (url.removingPercentEncoding ?? "").containsBytes(of: value) { return true }
+        if headers.values.contains(where: { $0.containsBytes(of: value) }) { return true }
         return body.map { $0.data.firstOffset(of: Data(value.utf8)) != nil } ?? false
     }
 }

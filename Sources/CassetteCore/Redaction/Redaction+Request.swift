@@ -32,11 +32,14 @@ extension Redaction {
         for secret in learned { secrets.add(learned: secret) }
         // Values of a secret's shape, where no rule named them (what the rules replaced is no longer there to find).
         // A value learned from an answer keeps its placeholder: replay sends that placeholder back.
-        for shaped in shapedValues(url: stored.url, headers: stored.headers, body: stored.body) {
-            secrets.add(requestValue: shaped.value, encoded: shaped.encoded, origin: shaped.origin)
-        }
-        guard !secrets.isEmpty else { return (stored, secrets) }
-        return (secrets.replacingSecrets(in: stored), secrets)
+        let shaped = shapedValues(url: stored.url, headers: stored.headers, body: stored.body)
+        let redacted = settlingShapes(stored, found: shaped, in: { shapedValues(url: $0.url, headers: $0.headers, body: $0.body) },
+                                      add: { value in
+            let isNew = secrets.secret(for: value.value) == nil
+            secrets.add(requestValue: value.value, encoded: value.encoded, origin: value.origin)
+            return isNew
+        }, replace: { secrets.isEmpty ? $0 : secrets.replacingSecrets(in: $0) })
+        return (redacted, secrets)
     }
 
     /// `headers` with the values of every header a rule names replaced by what `placeholder` gives for them

@@ -48,10 +48,18 @@ extension Redaction {
             }
         }
         // Values of a secret's shape anywhere in the response, learned as the rules' values are.
-        var shaped = shapedValues(url: stored.url, headers: stored.headers, body: stored.body)
-        for hop in stored.redirects { shaped += shapedValues(url: hop.url, headers: hop.headers, body: nil) }
-        for value in shaped { _ = learn(&secrets, value.origin, value.value) }
-        var redacted = secrets.replacingSecrets(in: stored)
+        func shapes(in message: RecordedResponse) -> [ShapedValue] {
+            var shaped = shapedValues(url: message.url, headers: message.headers, body: message.body)
+            for hop in message.redirects { shaped += shapedValues(url: hop.url, headers: hop.headers, body: nil) }
+            return shaped
+        }
+        var redacted = settlingShapes(stored, found: shapes(in: stored), in: shapes, add: { value in
+            let isNew = secrets.secret(for: value.value) == nil
+            if let secret = learn(&secrets, value.origin, value.value), let encoded = value.encoded {
+                secrets.note(learned: secret.value, spelledAs: encoded)
+            }
+            return isNew
+        }, replace: { secrets.replacingSecrets(in: $0) })
         // A stream's pieces add up to the body it stores, each keeping its lines.
         redacted.stream = redacted.stream?.fitted(from: response.body?.data ?? Data(), to: redacted.body?.data ?? Data())
         return redacted

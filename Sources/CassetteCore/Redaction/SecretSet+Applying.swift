@@ -28,8 +28,8 @@ extension SecretSet {
         let headersHold = request.headers.values.contains { needles.occur(in: $0) }
         let bodyHolds = request.body.map { needles.occur(in: $0.data) } ?? false
         // A value found in a JSON string spelled with `\u` escapes (see `Redaction.shapedValues`) is in no form the
-        // needles know: such a body is read string by string.
-        let bodyEscapes = !bodyHolds && (request.body.map { $0.looksLikeJSON && Self.holdsUnicodeEscape($0.data) } ?? false)
+        // needles know: such a body is read string by string, whatever its type (JSON stands in parts and pages too).
+        let bodyEscapes = !bodyHolds && (request.body.map { Self.holdsUnicodeEscape($0.data) } ?? false)
         guard urlHolds || headersHold || bodyHolds || bodyEscapes else { return request }
         let kept = keptPlaceholders
         let replacer = replacer(inURL: false, keeping: kept)
@@ -58,12 +58,15 @@ extension SecretSet {
         return response
     }
 
-    /// A JSON body with the secrets its strings still hold, in escapings no form models, replaced (see
-    /// ``JSONStringScanner``).
+    /// A body with the secrets its JSON strings still hold, in escapings no form models, replaced (see
+    /// ``JSONStringScanner``): a JSON body, or JSON in a multipart part, an event or a page's script, and then any
+    /// secret a `\u` escape spells wherever it stands.
     private func scanningJSONStrings(in body: Body) -> Body {
-        guard body.looksLikeJSON, body.data.firstOffset(of: Data([UInt8(ascii: "\\")])) != nil else { return body }
+        guard body.data.firstOffset(of: Data([UInt8(ascii: "\\")])) != nil else { return body }
         let searched = secrets.filter(\.isSearched).map { (value: Array($0.value.utf8), placeholder: Array($0.otherJSONPlaceholder.utf8)) }
-        return JSONStringScanner.replacing(searched, in: body.data).map(Body.init) ?? body
+        let body = JSONStringScanner.replacing(searched, in: body.data).map(Body.init) ?? body
+        // Then escapes wherever they stand: in text that only looks like JSON, quotes may pair up wrongly.
+        return JSONStringScanner.replacingInWholeText(searched, in: body.data).map(Body.init) ?? body
     }
 
     /// The response with the placeholders of restorable secrets turned back into their values: what replay serves.

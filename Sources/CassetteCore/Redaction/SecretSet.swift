@@ -50,6 +50,13 @@ struct SecretSet: Sendable {
         return secret
     }
 
+    /// Notes that `value`, a secret here that a response taught, stood percent-encoded as `encoded` (a spelling no
+    /// usual encoding writes, `%67hp_…`), so that it is replaced in that spelling too.
+    mutating func note(learned value: String, spelledAs encoded: String) {
+        guard encoded != value, let position = positions[value], secrets[position].encoded == value else { return }
+        secrets[position] = secrets[position].encoded(as: encoded)
+    }
+
     /// Adds a literal secret of the rules (or, with the origin ``SecretOrigin/boundary``, a multipart boundary).
     mutating func add(literal: Redaction.Secret, origin: SecretOrigin? = nil) {
         guard secret(for: literal.value) == nil else { return }
@@ -114,7 +121,7 @@ struct SecretSet: Sendable {
         var markers = [named.hasSuffix(">") ? String(named.dropLast()) : named]
         markers += secrets.filter { $0.isRestorable && !$0.placeholder.hasPrefix(markers[0]) }.map(\.placeholder)
         return markers.contains { marker in
-            value.contains(marker) || value.contains(InteractionSecret.percentEncoded(marker))
+            value.containsBytes(of: marker) || value.containsBytes(of: InteractionSecret.percentEncoded(marker))
         }
     }
 

@@ -138,7 +138,7 @@ extension CassetteSettings {
 private extension RecordedRequest {
     /// Whether the URL, a header value or the body holds `text` as it is.
     func holds(_ text: String) -> Bool {
-        url.contains(text) || headers.values.contains { $0.contains(text) }
+        url.containsBytes(of: text) || headers.values.contains { $0.containsBytes(of: text) }
             || (body.map { $0.data.firstOffset(of: Data(text.utf8)) != nil } ?? false)
     }
 }

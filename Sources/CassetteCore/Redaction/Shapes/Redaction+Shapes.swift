@@ -23,9 +23,9 @@ extension Redaction {
         scan(url)
         for (name, value) in headers {
             scan(value)
-            // A URL in a header (`Location`) may spell a token with the strictest percent-encoding.
-            if let query = Self.query(of: value), query.utf8.contains(UInt8(ascii: "%")) {
-                found += encodedValues(in: query, plusIsSpace: false)
+            // A URL in a header (`Location`) may spell a token with percent-encoding.
+            if let query = Self.queryAndFragment(of: value), query.utf8.contains(UInt8(ascii: "%")) {
+                found += encodedValues(in: Array(query.utf8), plusIsSpace: false)
             }
             // A header a rule names holds its placeholder by now.
             if matching.findsHighEntropy, !matching.headerNames.contains(name), let place = AuthLikeName.place(name),
@@ -33,8 +33,8 @@ extension Redaction {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
         }
-        if let query = Self.query(of: url) {
-            found += encodedValues(in: query, plusIsSpace: false)
+        if let query = Self.queryAndFragment(of: url) {
+            found += encodedValues(in: Array(query.utf8), plusIsSpace: false)
             if matching.findsHighEntropy, Self.mayNameCredential(query) {
                 found += highEntropyFields(FormFields(query, plusIsSpace: false))
             }
@@ -45,62 +45,96 @@ extension Redaction {
                 let shaped = ShapedValue(origin: .shape(shape.name), value: value)
                 found.append(isJSON ? ShapedValue(origin: shaped.origin, value: Self.unescaped(value)) : Self.decoded(shaped, plusIsSpace: true))
             }
-            // A JSON writer may spell any character `\uXXXX`: strings written with such escapes are read decoded.
-            if !matching.shapes.isEmpty, isJSON || EventStream.looksLikeEvents(body.data), SecretSet.holdsUnicodeEscape(body.data) {
+            // A JSON writer may spell any character `\uXXXX`: strings written with such escapes are read decoded,
+            // wherever JSON stands (a JSON body, an event, a multipart part, a script in a page).
+            if !matching.shapes.isEmpty, SecretSet.holdsUnicodeEscape(body.data) {
                 for string in JSONStringScanner.escapedStrings(in: body.data) {
                     for (shape, value) in matching.shapes.values(in: string) {
                         found.append(ShapedValue(origin: .shape(shape.name), value: value))
                     }
                 }
             }
-            if !isJSON, body.data.contains(UInt8(ascii: "%")), let text = String(data: body.data, encoding: .utf8) {
-                found += encodedValues(in: text[...], plusIsSpace: true)
+            if body.data.contains(UInt8(ascii: "%")) {
+                found += encodedValues(in: [UInt8](body.data), plusIsSpace: !isJSON)
             }
             if matching.findsHighEntropy { found += highEntropyValues(in: body) }
         }
         return found
     }
 
-    /// The values of a shape in the percent-encoded values of a query or form (`ghp%5F…`, as the strictest writers
-    /// encode `_`), each with how it was written when it is the field's whole value.
-    private func encodedValues(in text: Substring, plusIsSpace: Bool) -> [ShapedValue] {
-        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(text) else { return [] }
-        var found: [ShapedValue] = []
-        for field in FormFields(text, plusIsSpace: plusIsSpace).fields where field.encodedValue.utf8.contains(UInt8(ascii: "%")) {
-            let value = field.value
-            for (shape, hit) in matching.shapes.values(in: value) {
-                found.append(ShapedValue(origin: .shape(shape.name), value: hit,
-                                         encoded: hit == value ? String(field.encodedValue) : nil))
-            }
+    /// What `replace` makes of `message` once it shows no value of a shape left to find: a value found inside a
+    /// longer run (two keys written together) is replaced there, and the rest of the run then stands as a value of
+    /// its own, found in the next round. `found` are the values of the first round (the usual case: nothing, and
+    /// one replacement); `add` takes each value a round finds and says whether it was new. Four rounds at most.
+    func settlingShapes<Message>(_ message: Message, found: [ShapedValue], in scan: (Message) -> [ShapedValue],
+                                 add: (ShapedValue) -> Bool, replace: (Message) -> Message) -> Message {
+        var added = false
+        for value in found where add(value) { added = true }
+        var result = replace(message)
+        var rounds = 1
+        while added, rounds < 4 {
+            added = false
+            for value in scan(result) where add(value) { added = true }
+            guard added else { break }
+            result = replace(message)
+            rounds += 1
         }
-        return found
+        return result
     }
 
-    /// The query of a URL (what stands between `?` and `#`), found without parsing the rest.
-    private static func query(of url: String) -> Substring? {
+    /// The values of a shape in percent-encoded text (a query and fragment, a form, any body), however its
+    /// characters are encoded (`ghp%5F…` as the strictest writers encode `_`, `%67hp_…`, a name or a value), each
+    /// with the spelling that stood in the text: the text decoded once, each byte remembering where it was spelled.
+    private func encodedValues(in bytes: [UInt8], plusIsSpace: Bool) -> [ShapedValue] {
+        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes) else { return [] }
+        var decoded: [UInt8] = []
+        var spelledAt: [Int] = []
+        decoded.reserveCapacity(bytes.count)
+        spelledAt.reserveCapacity(bytes.count + 1)
+        var index = 0
+        while index < bytes.count {
+            spelledAt.append(index)
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && bytes[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : bytes[index])
+                index += 1
+            }
+        }
+        spelledAt.append(bytes.count)
+        let hits = decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
+        return hits.map { hit in
+            let value = String(decoding: decoded[hit.range], as: UTF8.self)
+            let spelled = String(decoding: bytes[spelledAt[hit.range.lowerBound]..<spelledAt[hit.range.upperBound]], as: UTF8.self)
+            return ShapedValue(origin: .shape(hit.shape.name), value: value, encoded: spelled == value ? nil : spelled)
+        }
+    }
+
+    /// What stands after the first `?` or `#` of a URL (its query and fragment), found without parsing the rest.
+    private static func queryAndFragment(of url: String) -> Substring? {
         let bytes = url.utf8
-        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        let start = bytes.index(after: mark)
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        return url[start..<end]
+        guard let mark = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
+        return url[bytes.index(after: mark)...]
     }
 
-    /// Whether `text` percent-encodes a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),
-    /// as only the strictest encoders do: otherwise a token stands in it as it is, and the plain scan finds it.
-    private static func escapesTokenCharacters(_ text: Substring) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 3 else { return false }
-            for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-                guard let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) else { continue }
-                let byte = high << 4 | low
-                if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") {
-                    return true
-                }
+    /// Whether `bytes` percent-encode a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),
+    /// as only the strictest encoders do, or a letter or digit follows an escape (`%20ghp_…`, where the plain scan
+    /// sees the escape's last digit run on into the token): otherwise a token stands in it as it is, and the plain
+    /// scan finds it.
+    private static func escapesTokenCharacters(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
+            guard let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) else { continue }
+            if index + 3 < bytes.count, bytes[index + 3].isASCIIAlphanumeric { return true }
+            let byte = high << 4 | low
+            if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") {
+                return true
             }
-            return false
         }
+        return false
     }
 
     /// Whether a query or form may hold a credential-like name: one that holds none is not parsed for one.

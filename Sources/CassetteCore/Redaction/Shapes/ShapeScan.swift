@@ -6,7 +6,7 @@ import Foundation
 /// of the bytes a shape can start at (a prefix's first byte, `e` of a JWT's `eyJ`, `-` of `-----BEGIN`, `=` of
 /// `Signature=`), and reads further only there. High-entropy values are found by name (see ``AuthLikeName``), not
 /// here.
-struct ShapeScan: Sendable {
+package struct ShapeScan: Sendable {
     /// A value found: which shape, and where it stands in the bytes.
     struct Hit: Equatable {
         let shape: SecretShape
@@ -24,7 +24,7 @@ struct ShapeScan: Sendable {
     /// The fewest bytes any value of these shapes has: shorter text (most header values) is not read.
     private let shortest: Int
 
-    init(_ shapes: [SecretShape]) {
+    package init(_ shapes: [SecretShape]) {
         self.shapes = shapes
         var prefixes = [[(prefix: SecretShape.TokenPrefix, shape: SecretShape)]](repeating: [], count: 256)
         var triggers = [Bool](repeating: false, count: 256)
@@ -75,7 +75,7 @@ struct ShapeScan: Sendable {
     }
 
     /// The values found in `text`, each as a string (the bytes as written, which for a token are ASCII).
-    func values(in text: String) -> [(shape: SecretShape, value: String)] {
+    package func values(in text: String) -> [(shape: SecretShape, value: String)] {
         guard text.utf8.count >= shortest else { return [] }
         var text = text
         return text.withUTF8 { buffer in
@@ -92,7 +92,8 @@ struct ShapeScan: Sendable {
         }
     }
 
-    private func hits(in bytes: UnsafeRawBufferPointer) -> [Hit] {
+    /// The values found in `bytes`, in order, none overlapping.
+    func hits(in bytes: UnsafeRawBufferPointer) -> [Hit] {
         guard bytes.count >= shortest else { return [] }
         var found: [Hit] = []
         var index = 0

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import CassetteCore
+@testable import CassetteFuzz
+
+/// Issue 26, item 9: the leak oracle of the fuzz targets (`Scripts/fuzz.sh --target har|body|scan`) judges what
+/// it should, every planted seed passes it, and every input the fuzzer found a leak with is a case here.
+@Suite("Fuzzing for leaks")
+struct LeakFuzzTests {
+    static let recordedAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test("the oracle finds a token left in a stored part, in each spelling a reader decodes",
+          arguments: [Seeds.github, Seeds.escaped, Seeds.percentEncoded, "\\\\u0067" + Seeds.github.dropFirst(), Seeds.jwt, Seeds.aws])
+    func oracleFindsLeaks(_ spelling: String) {
+        let stored = Interaction(request: RecordedRequest(method: "POST", url: "https://api.test/p",
+                                                          body: Body(Data(#"{"note": "\#(spelling)"}"#.utf8))),
+                                 recordedAt: Self.recordedAt)
+        #expect(LeakOracle.leak(in: stored) != nil)
+    }
+
+    @Test("the oracle finds a stored file that redacting again would change")
+    func oracleFindsUnstableFiles() {
+        let stored = Interaction(request: RecordedRequest(method: "GET", url: "https://api.test/p?token=plain-value-123"),
+                                 recordedAt: Self.recordedAt)
+        #expect(LeakOracle.problem(in: [stored])?.contains("redacted again") == true)
+    }
+
+    @Test("each planted body, in each place, leaves nothing behind", arguments: Seeds.plantedBodies.indices)
+    func plantedBodies(_ index: Int) {
+        let (type, _, text) = Seeds.plantedBodies[index]
+        for place: UInt8 in 0...2 {
+            #expect(FuzzTarget.body.run(Data([type, place]) + Data(text.utf8)) == nil)
+        }
+    }
+
+    @Test("each planted text, in every place the scan target puts it, leaves nothing behind", arguments: Seeds.plantedTexts)
+    func plantedTexts(_ text: String) {
+        #expect(FuzzTarget.scan.run(Data(text.utf8)) == nil)
+    }
+
+    /// What the fuzzer found, each with the content type index and place of the body target (see
+    /// `FuzzTarget.bodyExchange`).
+    static let bodyFindings: [(String, UInt8, UInt8, String)] = [
+        // 2026-11-25, a seed: a JSON file part of a multipart body, its token's first letter `\u`-escaped.
+        ("multipart JSON part with an escape", 2, 0,
+         "--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.json\"\r\nContent-Type: application/json\r\n\r\n{\"k\":\"\(Seeds.escaped)\"}\r\n--B--\r\n"),
+        // 2026-11-25, a seed: a page's script holding a JSON string with an escape.
+        ("HTML script string with an escape", 5, 2, "<script>var k = \"\(Seeds.escaped)\";</script>"),
+        // 2026-11-25, body target, 5 s in: the same string with its closing quote gone.
+        ("a string cut short, with an escape", 5, 2, "<a href=\"/cb?token=x\">x</a><script>var k = \"\(Seeds.escaped)Def;</script>"),
+        // The same with an opening quote gone: the escape stands where pairing quotes finds no string.
+        ("an escape outside any string", 5, 2, "<p>He said \"hi</p><script>var k = \(Seeds.escaped)\";</script>"),
+        // A malformed escape before the token's string.
+        ("a malformed escape before it", 0, 0, "{\"a\": \"\\x\", \"b\": \"\(Seeds.escaped)\"}"),
+    ]
+
+    @Test("every leak the fuzzer found stays fixed", arguments: bodyFindings.indices)
+    func findingsStayFixed(_ index: Int) {
+        let (name, type, place, text) = Self.bodyFindings[index]
+        let failure = FuzzTarget.body.run(Data([type, place]) + Data(text.utf8))
+        #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    /// The inputs the fuzzer found something wrong with, as it saved them (`Scripts/fuzz/findings/<target>-…`): a leak,
+    /// a file `cassette verify` would reject, or a trap (corelibs Foundation's `String.contains` on `"abcé"` and
+    /// `"é\0"`).
+    static let savedFindings: [String] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Scripts/fuzz/findings").standardized
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test("every input the fuzzer saved is judged well now", arguments: savedFindings)
+    func savedFinding(_ path: String) throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let target = try #require(FuzzTarget(rawValue: String(name.prefix { $0 != "-" })), "\(name) names no target")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let failure = target.run(data)
+        #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("the fuzzer's findings are there to check")
+    func findingsAreThere() {
+        #expect(Self.savedFindings.count >= 10)
+    }
+}
