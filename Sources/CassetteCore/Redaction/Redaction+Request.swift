@@ -163,6 +163,13 @@ extension Redaction {
         let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text) { field in
             secrets.add(requestValue: field.value, encoded: String(field.encodedValue), origin: .formField(field.name))
         }
+        // A page or other text that is no form may hold links: their query items a rule names are secrets too,
+        // replaced with the others.
+        if type?.isForm != true {
+            for parameter in LinkParameters.find(in: body.data, named: matching.parameterNames) {
+                secrets.add(requestValue: parameter.value, encoded: parameter.encodedValue, origin: .queryItem(parameter.name))
+            }
+        }
         return redacted == text ? body : redacted.data(using: encoding).map(Body.init) ?? body
     }
 

@@ -46,6 +46,14 @@ extension Redaction {
                     _ = learn(&secrets, .formField(field.name), field.value)
                 }
             }
+            // So are the query items of the links a page or other text holds.
+            if !matching.parameterNames.isEmpty, !body.looksLikeJSON {
+                for parameter in LinkParameters.find(in: body.data, named: matching.parameterNames) {
+                    if let secret = learn(&secrets, .queryItem(parameter.name), parameter.value) {
+                        secrets.note(learned: secret.value, spelledAs: parameter.encodedValue)
+                    }
+                }
+            }
         }
         // Values of a secret's shape anywhere in the response, learned as the rules' values are.
         func shapes(in message: RecordedResponse) -> [ShapedValue] {

@@ -8,8 +8,9 @@ import CassetteTesting
 @Suite("Every JSON spelling of a secret")
 struct EscapeSpellingTests {
     /// A secret with the characters writers escape differently: `+` (.NET), `'` (.NET), `<` `>` (HTML-safe
-    /// writers), `/` (`\/`), and letters (which any writer may escape).
-    private static let secret = "Se+cr'et<9>/APIKEY-07"
+    /// writers), `/` (`\/`), letters (which any writer may escape), and one beyond the BMP, which an ASCII-only
+    /// writer spells as a surrogate pair (`\ud83d\udd11`).
+    private static let secret = "Se+cr'et<9>/API\u{1F511}KEY-07"
 
     /// A deterministic generator, so that a failure names a spelling that can be tried again.
     private struct Generator: RandomNumberGenerator {
@@ -21,21 +22,23 @@ struct EscapeSpellingTests {
     }
 
     /// `text` as a JSON writer may spell it inside a string: each character as is, as `\u` with lower- or uppercase
-    /// hex, or with its short escape.
+    /// hex (a surrogate pair beyond the BMP), or with its short escape.
     private static func spelling(_ text: String, using generator: inout Generator) -> String {
         text.unicodeScalars.map { scalar -> String in
-            let hex = String(scalar.value, radix: 16)
-            let padded = String(repeating: "0", count: 4 - hex.count) + hex
+            let escaped = String(scalar).utf16.map { unit in
+                let hex = String(unit, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }.joined()
             switch generator.next() % 4 {
-            case 0: return "\\u" + padded
-            case 1: return "\\u" + padded.uppercased()
+            case 0: return escaped
+            case 1: return escaped.uppercased().replacingOccurrences(of: "\\U", with: "\\u")
             case 2 where scalar == "/": return "\\/"
             default: return String(scalar)
             }
         }.joined()
     }
 
-    @Test("500 spellings in a request body, and echoed in its response: the stored exchange holds the secret in none")
+    @Test("500 spellings (surrogate pairs too) in a request body, and echoed in its response: the stored exchange holds the secret in none")
     func spellings() throws {
         var generator = Generator(state: 26)
         var leaked: [String] = []
