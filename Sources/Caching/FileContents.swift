@@ -18,7 +18,7 @@ package enum FileContents {
         guard stat(url.path, &info) == 0 else {
             let missing = errno == ENOENT || errno == ENOTDIR
             throw CacheError(missing ? .fileNotFound : .unreadable, file: url,
-                             reason: missing ? "No such file." : "The file could not be read: \(String(cString: strerror(errno))).")
+                             reason: missing ? Self.missingReason(url) : "The file could not be read: \(String(cString: strerror(errno))).")
         }
         if info.st_mode & S_IFMT != S_IFREG {
             throw CacheError(.notAFile, file: url, reason: "It is \(description(ofMode: info.st_mode)), not a regular file.")
@@ -28,6 +28,21 @@ package enum FileContents {
         } catch {
             throw CacheError(.unreadable, file: url, reason: "The file could not be read: \(error.localizedDescription)")
         }
+    }
+
+    /// Why a file is not there. A name that a folder listing gave with U+FFFD in it is most likely one whose bytes
+    /// are not UTF-8 (Linux file systems allow any): Foundation lists it with the replacement character, a name no
+    /// file has, so it cannot be opened by that name.
+    private static func missingReason(_ url: URL) -> String {
+        let name = url.lastPathComponent
+        guard name.unicodeScalars.contains("\u{FFFD}") else { return "No such file." }
+        var glob = ""
+        for character in name where character != "\u{FFFD}" || !glob.hasSuffix("*") {
+            glob.append(character == "\u{FFFD}" ? "*" : character)
+        }
+        return "Its name as listed holds U+FFFD, so the name on disk is most likely not valid UTF-8, and no file can "
+            + "be opened by the listed name. Rename it with a UTF-8 name: in its folder, `mv \(glob) <new name>` "
+            + "(the shell's * matches the bytes)."
     }
 
     /// What a file of `mode` is, in words.

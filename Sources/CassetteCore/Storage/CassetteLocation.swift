@@ -83,6 +83,8 @@ package struct CassetteLocation: Sendable {
             reason = "a cassette name must not contain empty components (\"//\" or a trailing \"/\")"
         } else if name.utf8.contains(UInt8(ascii: "\\")) || name.utf8.contains(0) {
             reason = "a cassette name must not contain backslashes or NUL characters"
+        } else if name.unicodeScalars.contains("\u{FFFD}") {
+            reason = "it holds U+FFFD, the character bytes that are not UTF-8 become (in a command's arguments, say); name it in UTF-8"
         } else {
             reason = nil
         }

@@ -6,7 +6,8 @@ import CassetteTesting
 @Suite("Where cassettes live")
 struct CassetteLocationTests {
     @Test("bad names are rejected", arguments: ["", "  ", "/etc/passwd", "~/x", "../escape", "a/../../b", "a//b", "a/", "./a", "a\\b",
-                                                 ".hidden", ".dir/inner", "a/.b", "a/.b/c", ".users.json.lock"])
+                                                 ".hidden", ".dir/inner", "a/.b", "a/.b/c", ".users.json.lock",
+                                                 String(decoding: [0x62, 0xFF, 0x61], as: UTF8.self)])
     func rejectsBadNames(_ name: String) {
         #expect {
             try CassetteLocation(name: name, directory: URL(fileURLWithPath: "/tmp"), environment: [:], filePath: #filePath)

@@ -39,3 +39,27 @@ struct OddFileTests {
         }
     }
 }
+
+extension OddFileTests {
+    @Test("a file whose name is not UTF-8, read by the name a listing gives (as verify and list do): the error says so, and how to rename it")
+    func nameNotUTF8() async throws {
+        try await withTemporaryDirectory { directory in
+            // b\xFF\xFEname.json: bytes Linux allows in a name and Foundation lists as U+FFFD.
+            let raw = Array(directory.path.utf8) + Array("/b".utf8) + [0xFF, 0xFE] + Array("name.json".utf8) + [0]
+            let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o600) }
+            #if os(Linux)
+            try #require(descriptor >= 0)
+            #else
+            // Apple's file systems refuse a name that is not UTF-8: nothing to test there.
+            guard descriptor >= 0 else { return }
+            #endif
+            close(descriptor)
+            let listed = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let name = try #require(listed.first)
+            let error = #expect(throws: CacheError.self) { try FileContents.read(directory.appendingPathComponent(name)) }
+            #expect(error?.code == .fileNotFound)
+            #expect(error?.reason.contains("not valid UTF-8") == true, "\(error?.reason ?? "")")
+            #expect(error?.reason.contains("`mv b*name.json <new name>`") == true, "\(error?.reason ?? "")")
+        }
+    }
+}
