@@ -39,14 +39,37 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// What a request secret's placeholder is named after: `authorization`, `cookie-sid`, `authorization-password`,
     /// `url-password`, the name of a query item, field or key, or of a shape (`github-token`).
+    ///
+    /// A name is the sender's text, and a placeholder is stored as it is: a token standing in a name (a cookie named
+    /// `ghp_…`) is written as its shape's name there, `cookie-github-token`.
     var placeholderName: String {
         switch kind {
-        case .cookie: "cookie-" + name
-        case .credentialPassword: name + "-password"
+        case .cookie: "cookie-" + Self.withoutTokens(name)
+        case .credentialPassword: Self.withoutTokens(name) + "-password"
         case .urlPassword: "url-password"
         case .boundary: "boundary"
-        case .header, .queryItem, .formField, .jsonKey, .literal, .shape, .highEntropy: name
+        case .literal, .shape: name
+        case .header, .queryItem, .formField, .jsonKey, .highEntropy: Self.withoutTokens(name)
         }
+    }
+
+    /// Finds the tokens a name may hold, of every built-in shape found by its value.
+    private static let nameScan = ShapeScan(SecretShape.builtIn.filter { $0 != .highEntropy })
+
+    /// `name` with each value of a shape in it written as the shape's name.
+    private static func withoutTokens(_ name: String) -> String {
+        let hits = nameScan.hits(in: name)
+        guard !hits.isEmpty else { return name }
+        let bytes = Array(name.utf8)
+        var result: [UInt8] = []
+        var cursor = 0
+        for hit in hits {
+            result += bytes[cursor..<hit.range.lowerBound]
+            result += Array(hit.shape.name.utf8)
+            cursor = hit.range.upperBound
+        }
+        result += bytes[cursor...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether a value of this origin is a secret: everything but a multipart boundary.
@@ -56,17 +79,17 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `the password in header "authorization"`, `the literal secret <API_TOKEN>`, `a value shaped like "jwt"`.
     package var description: String {
         switch kind {
-        case .header: "the value of header \"\(name)\""
-        case .cookie: "the value of cookie \"\(name)\""
-        case .credentialPassword: "the password in header \"\(name)\""
+        case .header: "the value of header \"\(Self.withoutTokens(name))\""
+        case .cookie: "the value of cookie \"\(Self.withoutTokens(name))\""
+        case .credentialPassword: "the password in header \"\(Self.withoutTokens(name))\""
         case .urlPassword: "the URL's user-information password"
-        case .queryItem: "the value of query item \"\(name)\""
-        case .formField: "the value of form field \"\(name)\""
-        case .jsonKey: "the value of JSON key \"\(name)\""
+        case .queryItem: "the value of query item \"\(Self.withoutTokens(name))\""
+        case .formField: "the value of form field \"\(Self.withoutTokens(name))\""
+        case .jsonKey: "the value of JSON key \"\(Self.withoutTokens(name))\""
         case .literal: "the literal secret \(name)"
         case .boundary: "the multipart boundary"
         case .shape: "a value shaped like \"\(name)\""
-        case .highEntropy: "a high-entropy value under \"\(name)\""
+        case .highEntropy: "a high-entropy value under \"\(Self.withoutTokens(name))\""
         }
     }
 }

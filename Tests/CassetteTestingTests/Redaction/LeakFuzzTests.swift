@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CassetteCore
+@testable import CassetteCore
 @testable import CassetteFuzz
 
 /// Issue 26, item 9: the leak oracle of the fuzz targets (`Scripts/fuzz.sh --target har|body|scan`) judges what
@@ -83,5 +83,17 @@ struct LeakFuzzTests {
     @Test("the fuzzer's findings are there to check")
     func findingsAreThere() {
         #expect(Self.savedFindings.count >= 10)
+    }
+
+    @Test("a token in a cookie's or a query item's name reaches neither its placeholder nor the rule's description")
+    func tokenInAName() {
+        let request = RecordedRequest(method: "GET", url: "https://api.test/p?\(Seeds.github)=1",
+                                      headers: ["Cookie": "session.\(Seeds.github)=v", "X-Other": "x"])
+        let (stored, secrets) = Redaction.default.redact(request)
+        let written = stored.url + " " + stored.headers.map { $0.key + ": " + $0.value }.joined(separator: " ")
+        #expect(!written.contains(Seeds.github), "\(written)")
+        for secret in secrets.secrets {
+            #expect(!secret.placeholder.contains(Seeds.github) && !secret.origin.description.contains(Seeds.github), "\(secret.placeholder)")
+        }
     }
 }
