@@ -35,6 +35,11 @@ enum InputScalingCases {
                 redact(body: "[" + (0..<count).map { #"{"token": "value-\#($0)-0123456789"}"# }.joined(separator: ",") + "]",
                        type: "application/json")
             },
+            Kind(name: "redact: n escaped secrets in a JSON body", n: 2_500) { count in
+                // Each value `\u`-escaped, so that only the string scanner finds it again, in every string.
+                redact(body: "[" + (0..<count).map { #"{"token": "\u0076alue-\#($0)-0123456789"}"# }.joined(separator: ",") + "]",
+                       type: "application/json")
+            },
             Kind(name: "redact: a Cookie header of n cookies", n: 5_000) { count in
                 redact(headers: ["Cookie": (0..<count).map { "c\($0)=value-\($0)-0123456789" }.joined(separator: "; ")])
             },

@@ -9,12 +9,12 @@ import Foundation
 /// whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
 /// escaping: the same JSON string, if not the same bytes. One pass over the text, plus one over each escaped string.
 enum JSONStringScanner {
-    /// `data` with every secret in `secrets` that a JSON string still holds replaced by its `placeholder`; `nil` when
-    /// no string holds one (or the data is no JSON text).
+    /// `data` with every secret `secrets` finds (its values, each with its placeholder) that a JSON string still
+    /// holds replaced by its placeholder; `nil` when no string holds one (or the data is no JSON text).
     ///
     /// A string that holds a JSON text (an echo of a request body, say) is read as one too, ``nestedDepth`` levels
     /// deep: where a secret is found in it, the string is written again, in the usual escaping, around placeholders.
-    static func replacing(_ secrets: [(value: [UInt8], placeholder: [UInt8])], in data: Data, depth: Int = 0) -> Data? {
+    static func replacing(_ secrets: Replacer, in data: Data, depth: Int = 0) -> Data? {
         guard !secrets.isEmpty else { return nil }
         return data.withUnsafeBytes { bytes -> Data? in
             var output: [UInt8]?
@@ -92,8 +92,8 @@ enum JSONStringScanner {
     }
 
     /// `data` with every secret its escapes spell at any level of ``escapedStrings(in:)`` replaced, where it stands,
-    /// by its `placeholder`; `nil` when none is.
-    static func replacingInWholeText(_ secrets: [(value: [UInt8], placeholder: [UInt8])], in data: Data) -> Data? {
+    /// by its placeholder (`secrets` as in ``replacing(_:in:depth:)``); `nil` when none is.
+    static func replacingInWholeText(_ secrets: Replacer, in data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             let levels = decodedLevels(bytes)
             var ranges: [(raw: Range<Int>, placeholder: [UInt8])] = []
@@ -172,7 +172,7 @@ enum JSONStringScanner {
 
     /// The content of a string holding a JSON text with a secret in one of its own strings, written again as a JSON
     /// string's content with the secret replaced; `nil` for any other string.
-    private static func nestedJSON(in token: Token, _ secrets: [(value: [UInt8], placeholder: [UInt8])], depth: Int) -> [UInt8]? {
+    private static func nestedJSON(in token: Token, _ secrets: Replacer, depth: Int) -> [UInt8]? {
         guard depth < nestedDepth, let first = token.decoded.first(where: { !$0.isJSONWhitespace }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "["), token.decoded.contains(UInt8(ascii: "\\")),
               let inner = replacing(secrets, in: Data(token.decoded), depth: depth + 1) else {
@@ -274,29 +274,12 @@ enum JSONStringScanner {
         return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 
-    /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping.
-    private static func occurrences(of secrets: [(value: [UInt8], placeholder: [UInt8])], in token: Token)
-        -> [(raw: Range<Int>, placeholder: [UInt8])] {
-        var found: [(decoded: Range<Int>, placeholder: [UInt8])] = []
-        for secret in secrets where !secret.value.isEmpty && secret.value.count <= token.decoded.count {
-            var start = 0
-            while start + secret.value.count <= token.decoded.count {
-                guard token.decoded[start..<(start + secret.value.count)].elementsEqual(secret.value) else {
-                    start += 1
-                    continue
-                }
-                found.append((start..<(start + secret.value.count), secret.placeholder))
-                start += secret.value.count
-            }
+    /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping: one pass of the
+    /// replacer over the decoded bytes, however many secrets there are.
+    private static func occurrences(of secrets: Replacer, in token: Token) -> [(raw: Range<Int>, placeholder: [UInt8])] {
+        token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { found in
+            (token.rawRange(ofDecoded: found.range.lowerBound).lowerBound ..< token.rawRange(ofDecoded: found.range.upperBound - 1).upperBound,
+             found.replacement)
         }
-        var result: [(raw: Range<Int>, placeholder: [UInt8])] = []
-        var lastEnd = 0
-        for occurrence in found.sorted(by: { $0.decoded.lowerBound < $1.decoded.lowerBound }) where occurrence.decoded.lowerBound >= lastEnd {
-            result.append((token.rawRange(ofDecoded: occurrence.decoded.lowerBound).lowerBound
-                               ..< token.rawRange(ofDecoded: occurrence.decoded.upperBound - 1).upperBound,
-                           occurrence.placeholder))
-            lastEnd = occurrence.decoded.upperBound
-        }
-        return result
     }
 }

@@ -104,6 +104,23 @@ struct Replacer: Sendable {
         }
     }
 
+    /// Where the texts occur in `bytes`, found as ``apply(to:)`` finds them (the longest at each position, then on
+    /// after it), each with what replaces it; kept texts are left out.
+    func matches(in bytes: UnsafeRawBufferPointer) -> [(range: Range<Int>, replacement: [UInt8])] {
+        var found: [(range: Range<Int>, replacement: [UInt8])] = []
+        var index = 0
+        while index < bytes.count {
+            guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
+                index += 1
+                continue
+            }
+            let pattern = patterns[match]
+            if pattern.find != pattern.replace { found.append((index..<(index + pattern.find.count), pattern.replace)) }
+            index += pattern.find.count
+        }
+        return found
+    }
+
     /// Whether any of the texts occurs in `bytes`, in one pass as ``apply(to:)`` scans.
     func occurs(in bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0

@@ -63,7 +63,7 @@ extension SecretSet {
     /// secret a `\u` escape spells wherever it stands.
     private func scanningJSONStrings(in body: Body) -> Body {
         guard body.data.firstOffset(of: Data([UInt8(ascii: "\\")])) != nil else { return body }
-        let searched = secrets.filter(\.isSearched).map { (value: Array($0.value.utf8), placeholder: Array($0.otherJSONPlaceholder.utf8)) }
+        let searched = Replacer(secrets.filter(\.isSearched).map { (find: $0.value, replace: $0.otherJSONPlaceholder) })
         let body = JSONStringScanner.replacing(searched, in: body.data).map(Body.init) ?? body
         // Then escapes wherever they stand: in text that only looks like JSON, quotes may pair up wrongly.
         return JSONStringScanner.replacingInWholeText(searched, in: body.data).map(Body.init) ?? body
