@@ -38,6 +38,16 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// The interactions an input gives, before redaction (none for `cassette`, or a HAR file that does not read).
+    func interactions(_ data: Data) -> [Interaction] {
+        switch self {
+        case .cassette: []
+        case .har: (try? HTTPArchive.interactions(in: data, file: FuzzInput.file).interactions) ?? []
+        case .body: [Self.bodyExchange(data)]
+        case .scan: [Self.scanExchange(String(decoding: data, as: UTF8.self))]
+        }
+    }
+
     private func judge(_ interactions: [Interaction]) -> FuzzFailure? {
         LeakOracle.problem(in: Redaction.default.redacting(interactions)).map { FuzzFailure(description: "\(rawValue): \($0)") }
     }

@@ -36,6 +36,36 @@ enum Replay {
         return status
     }
 
+    /// Prints, for each file, every part of each interaction the target makes of it as redaction stores it, and
+    /// where redacting again changes a part, what it becomes: the way to see what a finding is about.
+    static func show(files: [String], target: FuzzTarget) -> Int32 {
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path) else { return 1 }
+            let stored = Redaction.default.redacting(target.interactions(data))
+            let again = Redaction.default.redacting(stored)
+            for (position, (first, second)) in zip(stored, again).enumerated() {
+                print("== \(path) #\(position + 1)")
+                for ((place, text), (_, other)) in zip(parts(of: first), parts(of: second)) {
+                    print("\(place): \(text.debugDescription)")
+                    if other != text { print("  again: \(other.debugDescription)") }
+                }
+            }
+        }
+        return 0
+    }
+
+    private static func parts(of interaction: Interaction) -> [(String, String)] {
+        var parts = [("request.url", interaction.request.url)]
+        parts += interaction.request.headers.sorted { $0.key < $1.key }.map { ("request.headers[\($0.key)]", $0.value) }
+        parts.append(("request.body", interaction.request.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""))
+        if let response = interaction.response {
+            parts.append(("response.url", response.url))
+            parts += response.headers.sorted { $0.key < $1.key }.map { ("response.headers[\($0.key)]", $0.value) }
+            parts.append(("response.body", response.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""))
+        }
+        return parts
+    }
+
     /// One line for an outcome: how many interactions, or the error's code and message.
     static func describe(_ outcome: Result<[Interaction], CassetteError>) -> String {
         switch outcome {

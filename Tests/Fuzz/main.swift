@@ -7,6 +7,7 @@ import Foundation
 //   CassetteFuzz <file>...                       (a plain build) reads each file as the target does and prints the
 //                                                outcome: the way to replay an input the fuzzer saved
 //   CassetteFuzz --seeds <folder> <cassette>...  writes the target's seeds, made from the cassettes given
+//   CassetteFuzz --show <file>...                prints each part as redaction stores it, and as it stores it again
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch FuzzTarget.fromEnvironment() {
@@ -14,6 +15,9 @@ case .failure(let failure):
     FileHandle.standardError.write(Data("\(failure)\n".utf8))
     exit(2)
 case .success(let target):
+    if arguments.first == "--show" {
+        exit(Replay.show(files: Array(arguments.dropFirst()), target: target))
+    }
     if arguments.first == "--seeds" {
         exit(Seeds.write(for: target, into: arguments.dropFirst().first ?? "", from: Array(arguments.dropFirst(2))))
     }

@@ -57,9 +57,12 @@ enum JSONStringScanner {
     /// Every member of every object in a JSON text (or in the JSON lines of an event stream) whose value is a string
     /// and whose key `wanted` accepts (given the key's bytes, decoded), with both decoded; in one pass over the text,
     /// without building the document.
-    static func stringMembers(in data: Data, where wanted: (UnsafeRawBufferPointer) -> Bool) -> [(name: String, value: String)] {
+    ///
+    /// Each comes with where the value's content stands in `data` (offsets from its start, between the quotes).
+    static func stringMembers(in data: Data, where wanted: (UnsafeRawBufferPointer) -> Bool)
+        -> [(name: String, value: String, valueRange: Range<Int>)] {
         data.withUnsafeBytes { bytes in
-            var found: [(name: String, value: String)] = []
+            var found: [(name: String, value: String, valueRange: Range<Int>)] = []
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "\"") else {
@@ -75,7 +78,7 @@ enum JSONStringScanner {
                 next = skippingSpace(bytes, from: next + 1)
                 guard next < bytes.count, bytes[next] == UInt8(ascii: "\""), key.withContent(of: bytes, start: keyStart, wanted) else { continue }
                 let value = decodeString(bytes, from: next + 1)
-                found.append((key.text(of: bytes, start: keyStart), value.text(of: bytes, start: next + 1)))
+                found.append((key.text(of: bytes, start: keyStart), value.text(of: bytes, start: next + 1), (next + 1)..<value.end))
                 index = value.end + 1
             }
             return found

@@ -195,13 +195,24 @@ extension Redaction {
 
     /// A body that looks like JSON, may hold a rule's key, and does not parse (cut short, or another format that
     /// starts alike): read as text, failing closed, its string members under a rule's name are secrets all the same
-    /// (see ``JSONStringScanner/stringMembers(in:where:)``), replaced as a parsed document's are.
+    /// (see ``JSONStringScanner/stringMembers(in:where:)``). Each is replaced where it stands, whatever escapes spell
+    /// it there (the placeholder of a JSON string in the usual escaping), then wherever else a JSON string holds it.
     private func redact(unparsedJSON body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
         var pairs: [(find: String, replace: String)] = []
-        for (name, value) in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
-            if let secret = secret(.jsonKey(name), value) { pairs += secret.jsonStringReplacements }
+        var replaced: [UInt8] = []
+        var cursor = 0
+        let data = [UInt8](body.data)
+        for member in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
+            guard let secret = secret(.jsonKey(member.name), member.value) else { continue }
+            pairs += secret.jsonStringReplacements
+            guard member.valueRange.lowerBound >= cursor else { continue }
+            replaced += data[cursor..<member.valueRange.lowerBound]
+            replaced += Array(secret.otherJSONPlaceholder.utf8)
+            cursor = member.valueRange.upperBound
         }
-        return pairs.isEmpty ? body : body.replacing(with: Replacer(pairs))
+        guard !pairs.isEmpty else { return body }
+        replaced += data[cursor...]
+        return Body(Data(replaced)).replacing(with: Replacer(pairs))
     }
 
     /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(at:headerNames:)``) given to

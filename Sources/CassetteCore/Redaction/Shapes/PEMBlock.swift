@@ -57,8 +57,10 @@ enum PEMBlock {
            let close = find(dashes, from: footer + end.count, before: footer + end.count + longestLabel, in: bytes) {
             return close + dashes.count
         }
+        // No footer: to the end of the string it stands in, or of its ASCII (a block is ASCII; what follows may be
+        // bytes that are no UTF-8, which a found value, a string, could not spell back).
         var stop = labelEnd + dashes.count
-        while stop < limit, bytes[stop] != UInt8(ascii: "\"") { stop += 1 }
+        while stop < limit, bytes[stop] != UInt8(ascii: "\""), bytes[stop] < 0x80 { stop += 1 }
         return stop
     }
 

@@ -170,7 +170,7 @@ extension Redaction {
         guard body.data.withUnsafeBytes(AuthLikeName.anyName.mayOccur) else { return [] }
         if body.looksLikeJSON || EventStream.looksLikeEvents(body.data) {
             let members = JSONStringScanner.stringMembers(in: body.data) { AuthLikeName.place(bytes: $0) != nil }
-            return members.compactMap { name, value in
+            return members.compactMap { name, value, _ in
                 guard let place = AuthLikeName.place(name), AuthLikeName.credential(in: value, at: place) == value[...] else {
                     return nil
                 }
