@@ -5,7 +5,8 @@ import Foundation
 /// so that redaction fails closed on text it cannot parse.
 ///
 /// A parameter is a name that follows `?`, `&` (or `&amp;`) or `;`, then `=` and a value up to the next character
-/// that ends one in such text: `&`, `#`, a quote, `<`, `>`, whitespace, or a closing bracket. One pass over the bytes.
+/// that ends one in such text: `&`, `;`, `#`, a quote, `<`, `>`, a closing bracket, or a byte a URL does not hold
+/// unencoded (whitespace, a control character, anything beyond ASCII). One pass over the bytes.
 enum LinkParameters {
     /// A parameter found: its name, and its value as written (still percent-encoded) and decoded.
     struct Parameter {
@@ -46,11 +47,12 @@ enum LinkParameters {
         endsValue(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "/")
     }
 
+    /// Whether a byte ends a value: a separator, a quote, markup, a bracket, or a byte no URL holds unencoded (a
+    /// control character, whitespace, anything beyond ASCII).
     private static func endsValue(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-             UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ")"), UInt8(ascii: "]"),
-             UInt8(ascii: "\\"):
+        case UInt8(ascii: "&"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+             UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "\\"), 0...0x20, 0x7F...0xFF:
             true
         default:
             false

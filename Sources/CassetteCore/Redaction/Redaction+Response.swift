@@ -8,14 +8,17 @@ extension Redaction {
     /// of a ``SecretShape`` anywhere) that
     /// are not among them are learned: each gets a placeholder named with `number` (the recording's) and is added to
     /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
-    /// own data, not the server's secret: it is left as it is, so replay shows it as live did. Then every secret is
+    /// own data, not the server's secret: it is left as it is, so replay shows it as live did (a value of a secret's
+    /// shape excepted). Then every secret is
     /// replaced wherever it appears in the response and its redirects. A stream's pieces are fitted to the body
     /// stored (see ``RecordedStream/fitted(from:to:)``).
     func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
                 sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
         var stored = response
         func learn(_ secrets: inout SecretSet, _ origin: SecretOrigin, _ value: String) -> InteractionSecret? {
-            if secrets.secret(for: value) == nil && sentByClient(value) { return nil }
+            // A token's shape is a secret even where the client's own text held it inside a longer word, which no
+            // scan takes for a token (`access_tokenghp_…`): standing alone in the answer, it is one.
+            if secrets.secret(for: value) == nil && !origin.isShape && sentByClient(value) { return nil }
             return secrets.add(responseValue: value, origin: origin, number: number)
         }
         // URLs by the query item rules, as a request's: the final URL, each redirect's and each Location.

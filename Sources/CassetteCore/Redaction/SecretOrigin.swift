@@ -72,6 +72,9 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Whether a value of this origin was found by its shape (see ``SecretShape``): a secret wherever it stands.
+    var isShape: Bool { kind == .shape }
+
     /// Whether a value of this origin is a secret: everything but a multipart boundary.
     package var isSecret: Bool { kind != .boundary }
 

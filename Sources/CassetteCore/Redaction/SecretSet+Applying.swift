@@ -25,7 +25,7 @@ extension SecretSet {
         let needles = Needles(secrets.filter(\.isSearched).flatMap { $0.forms.map(\.text) })
         guard !needles.isEmpty else { return request }
         let urlHolds = needles.occur(in: request.url)
-        let headersHold = request.headers.values.contains { needles.occur(in: $0) }
+        let headersHold = request.headers.contains { needles.occur(in: $0.value) || needles.occur(in: $0.key) }
         let bodyHolds = request.body.map { needles.occur(in: $0.data) } ?? false
         // A value found in a JSON string spelled with `\u` escapes (see `Redaction.shapedValues`) is in no form the
         // needles know: such a body is read string by string, whatever its type (JSON stands in parts and pages too).
@@ -35,7 +35,7 @@ extension SecretSet {
         let replacer = replacer(inURL: false, keeping: kept)
         var request = request
         if urlHolds { request.url = self.replacer(inURL: true, keeping: kept).apply(to: request.url) }
-        if headersHold { request.headers = request.headers.mapValues(replacer.apply) }
+        if headersHold { request.headers = request.headers.replacing(with: replacer) }
         if bodyHolds { request.body = request.body.map { scanningJSONStrings(in: $0.replacing(with: replacer)) } }
         if bodyEscapes { request.body = request.body.map(scanningJSONStrings) }
         return request
@@ -115,7 +115,7 @@ extension RecordedResponse {
     func replacing(with replacer: Replacer, inURL urlReplacer: Replacer) -> RecordedResponse {
         var response = self
         response.url = urlReplacer.apply(to: url)
-        response.headers = headers.mapValues(replacer.apply)
+        response.headers = headers.replacing(with: replacer)
         response.body = body.map { $0.replacing(with: replacer) }
         response.redirects = redirects.map { $0.replacing(with: replacer, inURL: urlReplacer) }
         return response
@@ -127,8 +127,18 @@ extension RecordedRedirect {
     func replacing(with replacer: Replacer, inURL urlReplacer: Replacer) -> RecordedRedirect {
         var hop = self
         hop.url = urlReplacer.apply(to: url)
-        hop.headers = headers.mapValues(replacer.apply)
+        hop.headers = headers.replacing(with: replacer)
         return hop
+    }
+}
+
+extension [String: String] {
+    /// Headers with `replacer` applied to their values, and to their names (where a token can stand too, however
+    /// oddly): names are rewritten only when one changes.
+    func replacing(with replacer: Replacer) -> [String: String] {
+        let values = mapValues(replacer.apply)
+        guard keys.contains(where: { replacer.apply(to: $0) != $0 }) else { return values }
+        return Dictionary(values.map { (replacer.apply(to: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -9,7 +9,7 @@ extension Redaction {
         var encoded: String?
     }
 
-    /// The values of the rules' shapes in a message: in its URL, every header's value (and, for
+    /// The values of the rules' shapes in a message: in its URL, every header's name and value (and, for
     /// ``SecretShape/highEntropy``, the value of every header, query item, form field or JSON key whose name is
     /// credential-like; see ``AuthLikeName``) and its body, whatever its type.
     func shapedValues(url: String, headers: [String: String], body: Body?) -> [ShapedValue] {
@@ -23,6 +23,7 @@ extension Redaction {
         scan(url)
         for (name, value) in headers {
             scan(value)
+            scan(name)
             // A URL in a header (`Location`) may spell a token with percent-encoding.
             if let query = Self.queryAndFragment(of: value), query.utf8.contains(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(query.utf8), plusIsSpace: false)
