@@ -74,7 +74,9 @@ struct MultipartBody {
     /// last part where the bytes end.
     init?(_ body: Data, boundary: String) {
         let delimiter = Data(("--" + boundary).utf8)
-        guard var position = body.firstOffset(of: delimiter) else { return nil }
+        // The first delimiter opens the body or a line (`--B` inside `-----BEGIN` is none).
+        let first = body.starts(with: delimiter) ? 0 : body.firstOffset(of: Data([UInt8(ascii: "\n")]) + delimiter).map { $0 + 1 }
+        guard var position = first else { return nil }
         var parts: [Part] = []
         while true {
             let afterDelimiter = position + delimiter.count

@@ -57,11 +57,27 @@ enum PEMBlock {
            let close = find(dashes, from: footer + end.count, before: footer + end.count + longestLabel, in: bytes) {
             return close + dashes.count
         }
-        // No footer: to the end of the string it stands in, or of its ASCII (a block is ASCII; what follows may be
-        // bytes that are no UTF-8, which a found value, a string, could not spell back).
+        // No footer: to the end of its base64 and line breaks (however written: escaped, percent-encoded), so that
+        // it takes along neither the text after it (markup, the rest of a JSON document, bytes that are no UTF-8,
+        // which a found value, a string, could not spell back) nor a line that starts with `-` (a multipart body's
+        // next delimiter).
         var stop = labelEnd + dashes.count
-        while stop < limit, bytes[stop] != UInt8(ascii: "\""), bytes[stop] < 0x80 { stop += 1 }
+        while stop < limit, Self.holdsBody(bytes[stop]) {
+            if bytes[stop] == 0x0A || bytes[stop] == 0x0D {
+                var next = stop
+                while next < limit, bytes[next] == 0x0A || bytes[next] == 0x0D { next += 1 }
+                if next < limit, bytes[next] == UInt8(ascii: "-") { break }
+            }
+            stop += 1
+        }
         return stop
+    }
+
+    /// Whether a byte may stand in a block's body as some writer spells it: base64, whitespace, and the `\` and
+    /// `%` of escaped line breaks.
+    private static func holdsBody(_ byte: UInt8) -> Bool {
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+            || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")
     }
 
     /// Whether a line break, however written (`\n`, `\r\n`, JSON's `\n`, a form's `%0A`), and then a base64

@@ -24,9 +24,9 @@ extension Redaction {
         for (name, value) in headers {
             scan(value)
             scan(name)
-            // A URL in a header (`Location`) may spell a token with percent-encoding.
-            if let query = Self.queryAndFragment(of: value), query.utf8.contains(UInt8(ascii: "%")) {
-                found += encodedValues(in: Array(query.utf8), plusIsSpace: false)
+            // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value.
+            if value.utf8.contains(UInt8(ascii: "%")) {
+                found += encodedValues(in: Array(value.utf8), plusIsSpace: false)
             }
             // A header a rule names holds its placeholder by now.
             if matching.findsHighEntropy, !matching.headerNames.contains(name), let place = AuthLikeName.place(name),
