@@ -56,7 +56,10 @@ for row in rows {
     var entry = row.json
     if let met = row.met { entry["met"] = met }
     if entry.isEmpty { entry["skipped"] = row.measured }
-    summary[String(row.name.prefix { $0 != " " }) + "_" + row.name.split(separator: " ").dropFirst().prefix(2).joined(separator: "_")] = entry
+    // The case number and its first words, made unique: several rows of one case share their first words.
+    var key = String(row.name.prefix { $0 != " " }) + "_" + row.name.split(separator: " ").dropFirst().prefix(2).joined(separator: "_")
+    if summary[key] != nil { key = row.name.split(separator: " ").joined(separator: "_") }
+    summary[key] = entry
 }
 let json = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))

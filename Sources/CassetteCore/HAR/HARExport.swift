@@ -2,13 +2,13 @@ import Foundation
 
 /// One interaction as HAR entries: one per redirect hop, then the final exchange.
 enum HARExport {
-    static func entries(of interaction: Interaction) -> [HARDocument.Entry] {
+    static func entries(of interaction: Interaction, dates: HARDates) -> [HARDocument.Entry] {
         let request = interaction.request
-        let started = HARDate.string(from: interaction.recordedAt)
+        let started = dates.string(from: interaction.recordedAt)
         guard let response = interaction.response else {
             // A transport failure: HAR's convention (status 0), with the failure itself kept for the way back.
             var entry = entry(started: started, interaction: interaction, request: harRequest(request),
-                              response: HARDocument.Response(status: 0, content: content(nil, headers: [:])))
+                              response: HARDocument.Response(status: 0, content: content(nil, headers: [:])), dates: dates)
             entry.error = interaction.failure?.description
             entry.cassette?.failure = interaction.failure
             return [entry.withoutEmptyCassetteFields]
@@ -32,7 +32,7 @@ enum HARExport {
             ? request : RecordedRequest(method: method, url: finalURL, headers: request.headers, body: nil)
         var final = entry(started: started, interaction: interaction, request: harRequest(finalRequest),
                           response: harResponse(status: response.status, headers: response.headers, body: response.body,
-                                                httpVersion: response.httpVersion))
+                                                httpVersion: response.httpVersion), dates: dates)
         if response.url != finalURL { final.cassette?.url = response.url }
         final.cassette?.stream = response.stream
         entries.append(final.withoutEmptyCassetteFields)
@@ -49,12 +49,12 @@ enum HARExport {
     }
 
     private static func entry(started: String, interaction: Interaction, request: HARDocument.Request,
-                              response: HARDocument.Response) -> HARDocument.Entry {
+                              response: HARDocument.Response, dates: HARDates) -> HARDocument.Entry {
         let milliseconds = interaction.duration.map { ($0 * 1000).rounded() } ?? 0
         var entry = HARDocument.Entry(startedDateTime: started, time: milliseconds, request: request, response: response,
                                       timings: .init(send: 0, wait: milliseconds, receive: 0))
         var fields = HARDocument.CassetteFields()
-        fields.expires = interaction.expiresAt.map(HARDate.string(from:))
+        fields.expires = interaction.expiresAt.map { dates.string(from: $0) }
         if interaction.duration == nil { fields.untimed = true }
         entry.cassette = fields
         return entry
@@ -116,20 +116,23 @@ extension HARDocument.Entry {
     }
 }
 
-/// HAR's dates: ISO 8601 with milliseconds.
-enum HARDate {
-    static func string(from date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+/// HAR's dates: ISO 8601 with milliseconds. One reader or writer serves a whole file: making a formatter costs more
+/// than the rest of an entry (ICU builds its symbols each time).
+final class HARDates {
+    private let withFraction = ISO8601DateFormatter()
+    private let plain = ISO8601DateFormatter()
+
+    init() {
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        plain.formatOptions = [.withInternetDateTime]
+    }
+
+    func string(from date: Date) -> String {
+        withFraction.string(from: date)
     }
 
     /// Reads an ISO 8601 date with or without fractional seconds, in any offset.
-    static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+    func date(from text: String) -> Date? {
+        withFraction.date(from: text) ?? plain.date(from: text)
     }
 }

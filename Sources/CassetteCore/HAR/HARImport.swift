@@ -4,6 +4,12 @@ import Foundation
 struct HARImport {
     let document: HARDocument
     let file: URL
+    private let dates = HARDates()
+
+    init(document: HARDocument, file: URL) {
+        self.document = document
+        self.file = file
+    }
 
     /// Whether the file is one this package wrote: its redirect hops are marked, nothing is guessed.
     private var isOwn: Bool { document.log.creator.name == HTTPArchive.creatorName }
@@ -73,13 +79,13 @@ struct HARImport {
     private func interaction(of chain: [Int], in entries: [HARDocument.Entry]) throws(CassetteError) -> Outcome {
         let first = entries[chain[0]]
         let last = entries[chain[chain.count - 1]]
-        guard let recordedAt = HARDate.date(from: first.startedDateTime) else {
+        guard let recordedAt = dates.date(from: first.startedDateTime) else {
             throw error(at: chain[0], "has a startedDateTime that is not an ISO 8601 date", field: "startedDateTime")
         }
         var interaction = Interaction(request: try request(of: first, at: chain[0]), recordedAt: recordedAt,
                                       duration: duration(of: chain.map { entries[$0] }))
         if let expires = last.cassette?.expires ?? first.cassette?.expires {
-            guard let date = HARDate.date(from: expires) else {
+            guard let date = dates.date(from: expires) else {
                 throw error(at: chain[chain.count - 1], "has a _cassette.expires that is not an ISO 8601 date", field: "_cassette.expires")
             }
             interaction.expiresAt = date

@@ -19,8 +19,9 @@ public enum HTTPArchive {
 
     /// The bytes of a HAR file holding `interactions`: pretty-printed JSON with sorted keys and a trailing newline.
     public static func encoded(_ interactions: [Interaction]) throws(CassetteError) -> Data {
+        let dates = HARDates()
         let document = HARDocument(log: .init(version: "1.2", creator: .init(name: creatorName, version: "1"),
-                                              entries: interactions.flatMap(HARExport.entries(of:))))
+                                              entries: interactions.flatMap { HARExport.entries(of: $0, dates: dates) }))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
