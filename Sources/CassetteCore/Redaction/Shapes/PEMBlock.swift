@@ -48,13 +48,16 @@ enum PEMBlock {
         guard starts(begin, at: index, in: bytes) else { return nil }
         let labelStart = index + begin.count
         guard let labelEnd = find(dashes, from: labelStart, before: labelStart + longestLabel, in: bytes),
+              (labelStart..<labelEnd).allSatisfy({ (0x20..<0x7F).contains(bytes[$0]) }),
               find(privateWord, from: labelStart, before: labelEnd, in: bytes) != nil,
               bodyFollows(at: labelEnd + dashes.count, in: bytes) else {
             return nil
         }
         let limit = min(bytes.count, labelEnd + longestBlock)
+        // A block is ASCII: with a byte beyond it before the footer, the block is read as one without a footer.
         if let footer = footers.first(from: labelEnd + dashes.count, before: limit, in: bytes),
-           let close = find(dashes, from: footer + end.count, before: footer + end.count + longestLabel, in: bytes) {
+           let close = find(dashes, from: footer + end.count, before: footer + end.count + longestLabel, in: bytes),
+           !(labelEnd..<close).contains(where: { bytes[$0] >= 0x80 }) {
             return close + dashes.count
         }
         // No footer: to the end of its base64 and line breaks (however written: escaped, percent-encoded), so that
