@@ -62,6 +62,10 @@ enum Replay {
             parts.append(("response.url", response.url))
             parts += response.headers.sorted { $0.key < $1.key }.map { ("response.headers[\($0.key)]", $0.value) }
             parts.append(("response.body", response.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""))
+            for (hop, redirect) in response.redirects.enumerated() {
+                parts.append(("response.redirects[\(hop)].url", redirect.url))
+                parts += redirect.headers.sorted { $0.key < $1.key }.map { ("response.redirects[\(hop)].headers[\($0.key)]", $0.value) }
+            }
         }
         return parts
     }

@@ -53,7 +53,7 @@ extension Redaction {
             if !matching.parameterNames.isEmpty, !body.looksLikeJSON {
                 for parameter in LinkParameters.find(in: body.data, named: matching.parameterNames) {
                     if let secret = learn(&secrets, .queryItem(parameter.name), parameter.value) {
-                        secrets.note(learned: secret.value, spelledAs: parameter.encodedValue)
+                        secrets.note(secret.value, spelledAs: parameter.encodedValue)
                     }
                 }
             }
@@ -67,7 +67,7 @@ extension Redaction {
         var redacted = settlingShapes(stored, found: shapes(in: stored), in: shapes, add: { value in
             let isNew = secrets.secret(for: value.value) == nil
             if let secret = learn(&secrets, value.origin, value.value), let encoded = value.encoded {
-                secrets.note(learned: secret.value, spelledAs: encoded)
+                secrets.note(secret.value, spelledAs: encoded)
             }
             return isNew
         }, replace: { secrets.replacingSecrets(in: $0) })

@@ -38,10 +38,9 @@ struct SecretSet: Sendable {
     mutating func add(requestValue value: String, encoded: String? = nil, origin: SecretOrigin) -> InteractionSecret? {
         guard !value.isEmpty, !isPlaceholder(value) else { return nil }
         if let position = positions[value] {
-            // Seen before without percent-encoding (say in a header): keep how a URL or form encoded it.
-            if let encoded, encoded != value, secrets[position].encoded == value, secrets[position].isRestorable {
-                secrets[position] = secrets[position].encoded(as: encoded)
-            }
+            // Seen before without percent-encoding (say in a header, or learned from an earlier answer): keep how a
+            // URL or form encoded it.
+            if let encoded { note(secrets[position].value, spelledAs: encoded) }
             return secrets[position]
         }
         let secret = InteractionSecret(requestValue: value, encoded: encoded, origin: origin,
@@ -50,9 +49,9 @@ struct SecretSet: Sendable {
         return secret
     }
 
-    /// Notes that `value`, a secret here that a response taught, stood percent-encoded as `encoded` (a spelling no
-    /// usual encoding writes, `%67hp_…`), so that it is replaced in that spelling too.
-    mutating func note(learned value: String, spelledAs encoded: String) {
+    /// Notes that `value`, a secret here, stood percent-encoded as `encoded` (a spelling no usual encoding writes,
+    /// `%67hp_…`), so that it is replaced in that spelling too. A secret keeps the first such spelling.
+    mutating func note(_ value: String, spelledAs encoded: String) {
         guard encoded != value, let position = positions[value], secrets[position].encoded == value else { return }
         secrets[position] = secrets[position].encoded(as: encoded)
     }

@@ -64,12 +64,17 @@ struct LeakFuzzTests {
     /// The inputs the fuzzer found something wrong with, as it saved them (`Scripts/fuzz/findings/<target>-…`): a leak,
     /// a file `cassette verify` would reject, or a trap (corelibs Foundation's `String.contains` on `"abcé"` and
     /// `"é\0"`).
-    static let savedFindings: [String] = {
+    static let savedFindings = inputs(in: "findings")
+
+    /// Inputs the fuzzer found that are still judged wrong, each a known issue (see ``knownFindings(_:)``).
+    static let knownFindings = inputs(in: "known")
+
+    private static func inputs(in folder: String) -> [String] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Scripts/fuzz/findings").standardized
+            .appendingPathComponent("../../../Scripts/fuzz/\(folder)").standardized
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0).path }
-    }()
+    }
 
     @Test("every input the fuzzer saved is judged well now", arguments: savedFindings)
     func savedFinding(_ path: String) throws {
@@ -78,6 +83,22 @@ struct LeakFuzzTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let failure = target.run(data)
         #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
+    /// Redaction is one pass over a message. Where replacing a value changes how a URL or body splits into fields
+    /// (a value holding `=`, `&` or `#` in garbage), redacting the stored message again can find more, and `cassette
+    /// verify` reports the file. No secret is left by this: the second pass only replaces more. When one of these
+    /// passes, the known issue fails: move the input to `findings/`.
+    @Test("inputs where redacting again replaces more (known)", arguments: knownFindings)
+    func knownFinding(_ path: String) throws {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let target = try #require(FuzzTarget(rawValue: String(name.prefix { $0 != "-" })))
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let failure = target.run(data)
+        #expect(failure?.description.contains("a value remains") != true, "\(name): a known issue must not be a leak")
+        withKnownIssue("redaction is one pass: a replacement that changes how fields split leaves more for a second pass") {
+            #expect(failure == nil, "\(name): \(failure.map(String.init(describing:))?.prefix(300) ?? "")")
+        }
     }
 
     @Test("the fuzzer's findings are there to check")

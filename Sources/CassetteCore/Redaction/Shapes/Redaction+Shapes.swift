@@ -34,8 +34,9 @@ extension Redaction {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
         }
+        // Percent-encoding anywhere in the URL: its path too may spell a token so.
+        if url.utf8.contains(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
         if let query = Self.queryAndFragment(of: url) {
-            found += encodedValues(in: Array(query.utf8), plusIsSpace: false)
             if matching.findsHighEntropy, Self.mayNameCredential(query) {
                 found += highEntropyFields(FormFields(query, plusIsSpace: false))
             }
