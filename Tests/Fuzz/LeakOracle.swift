@@ -8,6 +8,10 @@ import Foundation
 /// four times) and percent-decoded (`%67hp_…`), and the harness's own shape scanner must find nothing in any of those
 /// spellings. A value under a rule's name that redaction missed in both passes in the same way is what the planted
 /// tokens of the seeds (`ghp_…`, a JWT, an AWS key) are for: the fuzzer moves them into every place and spelling.
+///
+/// Its decoders are its own on purpose, simpler and more lenient than the harness's (every `\u` and `%` escape,
+/// wherever it stands): an oracle that shared the code it judges would share its blind spots. The shape scanner is
+/// the harness's, since which values are tokens is what the shapes define.
 enum LeakOracle {
     /// Every shape that is found by the value alone (high entropy is found by name, not here).
     static let scan = ShapeScan(SecretShape.builtIn.filter { $0 != .highEntropy })
