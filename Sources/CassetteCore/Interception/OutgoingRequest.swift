@@ -25,13 +25,16 @@ struct OutgoingRequest: Sendable {
     /// The API that carried the body.
     var form: BodyForm
 
-    /// Whether the request carries `value` anywhere: in its URL (as written or decoded), a header or the body.
-    func contains(_ value: String) -> Bool {
+    /// Whether the request carries `value` anywhere: in its URL (as written or decoded), a header or the body; with
+    /// `asWord`, only where it stands as a token does (see ``RecordedRequest/carries(_:asWord:)``).
+    func contains(_ value: String, asWord: Bool) -> Bool {
         guard !value.isEmpty else { return false }
         let url = request.url?.absoluteString ?? ""
-        if url.containsBytes(of: value) || (url.removingPercentEncoding ?? "").containsBytes(of: value) { return true }
-        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.containsBytes(of: value) }) { return true }
-        return body.map { $0.firstOffset(of: Data(value.utf8)) != nil } ?? false
+        if url.containsBytes(of: value, asWord: asWord) || (url.removingPercentEncoding ?? "").containsBytes(of: value, asWord: asWord) {
+            return true
+        }
+        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }
+        return body?.containsBytes(of: value, asWord: asWord) ?? false
     }
 
     /// Captures what `task` sends, or the reason it cannot be served through a cassette.

@@ -16,6 +16,16 @@ extension Data {
     }
 }
 
+extension Data {
+    /// Whether `needle`'s UTF-8 bytes occur in the data; with `asWord`, only where they stand as a token does (see
+    /// ``Swift/UnsafeRawBufferPointer/containsWord(_:)``).
+    func containsBytes(of needle: String, asWord: Bool) -> Bool {
+        withUnsafeBytes { bytes in
+            Data(needle.utf8).withUnsafeBytes { asWord ? bytes.containsWord($0) : bytes.firstOffset(of: $0) != nil }
+        }
+    }
+}
+
 extension UnsafeRawBufferPointer {
     /// The offset of the first occurrence of `needle` at or after `offset` (`memchr` for its first byte, then
     /// `memcmp`: `memmem` is not portable).
@@ -35,6 +45,20 @@ extension UnsafeRawBufferPointer {
         return nil
     }
 
+    /// Whether `needle` occurs with no letter, digit, `_` or `-` right before or after it (see
+    /// ``ShapeScan/continuesWord(_:)``): where a value of a token's shape stands as one.
+    func containsWord(_ needle: UnsafeRawBufferPointer) -> Bool {
+        var from = 0
+        while let at = firstOffset(of: needle, from: from) {
+            let end = at + needle.count
+            if (at == 0 || !ShapeScan.continuesWord(self[at - 1])) && (end == count || !ShapeScan.continuesWord(self[end])) {
+                return true
+            }
+            from = at + 1
+        }
+        return false
+    }
+
     /// The offset of the first occurrence of `needle`'s bytes.
     func firstOffset(of needle: [UInt8]) -> Int? {
         needle.withUnsafeBytes { firstOffset(of: $0) }
@@ -42,6 +66,17 @@ extension UnsafeRawBufferPointer {
 }
 
 extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in the string's (see ``containsBytes(of:)``); with `asWord`, only where
+    /// no letter, digit, `_` or `-` stands right before or after them, as a token stands in text.
+    func containsBytes(of needle: String, asWord: Bool) -> Bool {
+        guard asWord else { return containsBytes(of: needle) }
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { haystack in
+            needle.withUTF8 { needle in UnsafeRawBufferPointer(haystack).containsWord(UnsafeRawBufferPointer(needle)) }
+        }
+    }
+
     /// Whether `needle`'s UTF-8 bytes occur in the string's: a byte search, with none of the Unicode-aware
     /// comparison `contains(_:)` does (a placeholder is ASCII, and what matters is whether its bytes are there).
     /// Use it for any text that came from outside: corelibs Foundation's `contains(_:)` traps on some (`"abcé"`

@@ -43,7 +43,7 @@ extension Redaction {
                 // The client's own values are those its stored request shows: a value that is part of one of its
                 // secrets is no more the client's to show than the secret is (and the stored file says the same).
                 var redacted = redact(response, secrets: &secrets, number: position + 1,
-                                      sentByClient: { request.carries($0) })
+                                      sentByClient: { request.carries($0, asWord: $1) })
                 redacted.body = redacted.body.map { $0.keepingLayout(ofAny: response.body) }
                 stored.response = redacted
                 for secret in secrets.learned where !known.contains(secret.value) && taught.insert(secret.value).inserted {
@@ -69,14 +69,17 @@ extension Redaction {
 
 extension RecordedRequest {
     /// Whether the request as sent holds `value` (in its URL, percent-encoded or not, a header or its body): a
-    /// response value the client sent is its own data, not a secret the server handed out.
-    func carries(_ value: String) -> Bool {
+    /// response value the client sent is its own data, not a secret the server handed out. With `asWord`, only
+    /// where it stands as a token does (see ``Swift/UnsafeRawBufferPointer/containsWord(_:)``).
+    func carries(_ value: String, asWord: Bool = false) -> Bool {
         guard !value.isEmpty else { return false }
         // Byte searches: Foundation's `contains` compares Unicode-aware, and traps on some texts (a NUL after
         // U+FFFD, found by the fuzzer).
-        if url.containsBytes(of: value) || (url.removingPercentEncoding ?? "").containsBytes(of: value) { return true }
-        if headers.values.contains(where: { $0.containsBytes(of: value) }) { return true }
-        return body.map { $0.data.firstOffset(of: Data(value.utf8)) != nil } ?? false
+        if url.containsBytes(of: value, asWord: asWord) || (url.removingPercentEncoding ?? "").containsBytes(of: value, asWord: asWord) {
+            return true
+        }
+        if headers.values.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }
+        return body?.data.containsBytes(of: value, asWord: asWord) ?? false
     }
 }
 

@@ -9,16 +9,18 @@ extension Redaction {
     /// are not among them are learned: each gets a placeholder named with `number` (the recording's) and is added to
     /// `secrets`. A value the client itself sent (`sentByClient`, say a cookie it asked `/cookies/set` for) is its
     /// own data, not the server's secret: it is left as it is, so replay shows it as live did (a value of a secret's
-    /// shape excepted). Then every secret is
+    /// shape only where the client's text held it as a token). Then every secret is
     /// replaced wherever it appears in the response and its redirects. A stream's pieces are fitted to the body
     /// stored (see ``RecordedStream/fitted(from:to:)``).
     func redact(_ response: RecordedResponse, secrets: inout SecretSet, number: Int,
-                sentByClient: (String) -> Bool = { _ in false }) -> RecordedResponse {
+                sentByClient: (_ value: String, _ asWord: Bool) -> Bool = { _, _ in false }) -> RecordedResponse {
         var stored = response
         func learn(_ secrets: inout SecretSet, _ origin: SecretOrigin, _ value: String) -> InteractionSecret? {
             // A token's shape is a secret even where the client's own text held it inside a longer word, which no
             // scan takes for a token (`access_tokenghp_…`): standing alone in the answer, it is one.
-            if secrets.secret(for: value) == nil && !origin.isShape && sentByClient(value) { return nil }
+            // A token's shape is the client's own only where its text held it as a token; inside a longer word
+            // (`access_tokenghp_…`), no scan took it for one, and standing alone in the answer, it is one.
+            if secrets.secret(for: value) == nil && sentByClient(value, origin.isShape) { return nil }
             return secrets.add(responseValue: value, origin: origin, number: number)
         }
         // URLs by the query item rules, as a request's: the final URL, each redirect's and each Location.

@@ -107,7 +107,7 @@ struct CassetteRecording: Sendable {
         var learned: [InteractionSecret] = []
         if let response = exchange.response {
             let taught = live.learn(from: response, requestSecrets: secrets, number: keptBefore + pending.slot + 1,
-                                    sentByClient: pending.request.outgoing.contains)
+                                    sentByClient: pending.request.outgoing.contains(_:asWord:))
             interaction = Interaction(request: request, response: taught.stored, recordedAt: exchange.recordedAt,
                                       duration: exchange.duration)
             learned = taught.learned

@@ -56,7 +56,7 @@ struct DriftCheck: Sendable {
                 let number = pending.recorded?.position ?? (opened.previous.count + pending.check + 1)
                 var secrets = LiveNetwork.secrets(pending.request.secrets, adding: exchange.credentials, of: pending.request.outgoing)
                 let taught = live.learn(from: response, requestSecrets: secrets, number: number,
-                                        sentByClient: pending.request.outgoing.contains)
+                                        sentByClient: pending.request.outgoing.contains(_:asWord:))
                 for secret in taught.learned { secrets.add(learned: secret) }
                 let differences = DriftComparison.differences(recorded: pending.recorded?.interaction, status: exchange.response.statusCode,
                                                               headers: headers, body: exchange.body)

@@ -93,7 +93,7 @@ struct LiveNetwork: Sendable {
     /// placeholder. A value the client itself sent (`sentByClient`) is not learned. Returns `response` redacted with
     /// the request's secrets (`requestSecrets`) and those it taught, and the values it taught.
     func learn(from response: RecordedResponse, requestSecrets: SecretSet, number: Int,
-               sentByClient: (String) -> Bool) -> (stored: RecordedResponse, learned: [InteractionSecret]) {
+               sentByClient: (_ value: String, _ asWord: Bool) -> Bool) -> (stored: RecordedResponse, learned: [InteractionSecret]) {
         var secrets = requestSecrets
         let stored = redaction.redact(response, secrets: &secrets, number: number, sentByClient: sentByClient)
         let known = Set(requestSecrets.learned.map(\.value))

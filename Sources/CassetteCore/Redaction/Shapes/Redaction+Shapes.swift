@@ -52,7 +52,8 @@ extension Redaction {
             if !matching.shapes.isEmpty, SecretSet.holdsUnicodeEscape(body.data) {
                 for string in JSONStringScanner.escapedStrings(in: body.data) {
                     for (shape, value) in matching.shapes.values(in: string) {
-                        found.append(ShapedValue(origin: .shape(shape.name), value: value))
+                        // Known as the code knows it: a level may still spell a PEM block's line breaks `\n`.
+                        found.append(ShapedValue(origin: .shape(shape.name), value: Self.unescaped(value)))
                     }
                 }
             }
@@ -107,10 +108,13 @@ extension Redaction {
         }
         spelledAt.append(bytes.count)
         let hits = decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
-        return hits.map { hit in
-            let value = String(decoding: decoded[hit.range], as: UTF8.self)
-            let spelled = String(decoding: bytes[spelledAt[hit.range.lowerBound]..<spelledAt[hit.range.upperBound]], as: UTF8.self)
-            return ShapedValue(origin: .shape(hit.shape.name), value: value, encoded: spelled == value ? nil : spelled)
+        // A value the plain scan finds where it stands is its to report (in a JSON body, known unescaped).
+        let plain = Set(bytes.withUnsafeBytes { matching.shapes.hits(in: $0) }.map(\.range))
+        return hits.compactMap { hit in
+            let raw = spelledAt[hit.range.lowerBound]..<spelledAt[hit.range.upperBound]
+            guard !plain.contains(raw) else { return nil }
+            return ShapedValue(origin: .shape(hit.shape.name), value: String(decoding: decoded[hit.range], as: UTF8.self),
+                               encoded: String(decoding: bytes[raw], as: UTF8.self))
         }
     }
 
