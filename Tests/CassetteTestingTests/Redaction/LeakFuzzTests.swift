@@ -117,4 +117,16 @@ struct LeakFuzzTests {
             #expect(!secret.placeholder.contains(Seeds.github) && !secret.origin.description.contains(Seeds.github), "\(secret.placeholder)")
         }
     }
+
+    @Test("a placeholder holds at most 64 bytes of a name: a long cookie name does not multiply the text its value stands in")
+    func longNamesAreCut() {
+        let name = String(repeating: "n", count: 2_000)
+        let body = String(repeating: "value-1234 ", count: 200)
+        let request = RecordedRequest(method: "POST", url: "https://api.test/p", headers: ["Cookie": "\(name)=value-1234", "Content-Type": "text/plain"],
+                                      body: Body(Data(body.utf8)))
+        let (stored, _) = Redaction.default.redact(request)
+        let size = stored.body?.data.count ?? 0
+        #expect(size < body.utf8.count * 10, "\(size) bytes from \(body.utf8.count)")
+        #expect(stored.headers["Cookie"]?.contains("<REDACTED:cookie-\(String(repeating: "n", count: 64))>") == true)
+    }
 }

@@ -24,9 +24,9 @@ extension Redaction {
         for (name, value) in headers {
             scan(value)
             scan(name)
-            // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value.
-            if value.utf8.contains(UInt8(ascii: "%")) {
-                found += encodedValues(in: Array(value.utf8), plusIsSpace: false)
+            // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value; a name too.
+            for text in [value, name] where text.utf8.contains(UInt8(ascii: "%")) {
+                found += encodedValues(in: Array(text.utf8), plusIsSpace: false)
             }
             // A header a rule names holds its placeholder by now.
             if matching.findsHighEntropy, !matching.headerNames.contains(name), let place = AuthLikeName.place(name),
