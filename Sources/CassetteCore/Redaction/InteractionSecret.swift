@@ -20,7 +20,7 @@ struct InteractionSecret: Sendable, Hashable {
     /// Whether the value is searched for across the interaction, or replaced only where a rule found it.
     let isSearched: Bool
     /// Each distinct form the value takes on the wire (the plain value first), with its placeholder.
-    let forms: [Form]
+    private(set) var forms: [Form]
     /// Which rule found the value, under which name.
     let origin: SecretOrigin
 
@@ -66,8 +66,13 @@ struct InteractionSecret: Sendable, Hashable {
     /// The same learned secret, numbered `number`.
     func renumbered(_ number: Int) -> InteractionSecret {
         guard let name = learnedName else { return self }
-        let secret = InteractionSecret(learnedValue: value, origin: origin, prefix: name.prefix, number: number, suffix: name.suffix)
-        return encoded == value ? secret : secret.encoded(as: encoded)
+        var secret = InteractionSecret(learnedValue: value, origin: origin, prefix: name.prefix, number: number, suffix: name.suffix)
+        if encoded != value { secret = secret.encoded(as: encoded) }
+        // Spellings seen after the first (see ``spelled(as:)``).
+        for form in forms where form.form == .observed && !secret.forms.contains(where: { $0.text == form.text }) {
+            secret = secret.spelled(as: form.text)
+        }
+        return secret
     }
 
     private init(value: String, encoded: String, placeholder: String, isRestorable: Bool, isSearched: Bool,
@@ -104,6 +109,20 @@ struct InteractionSecret: Sendable, Hashable {
         var secret = InteractionSecret(value: value, encoded: encoded, placeholder: placeholder, isRestorable: isRestorable,
                                        isSearched: isSearched, origin: origin)
         secret.learnedName = learnedName
+        return secret
+    }
+
+    /// The same secret, also known in the percent spelling `spelling` (`%67hp_…` where it was first `ghp%5F…`): a
+    /// form of its own, `<REDACTED:name:pct-2>` (restored to that spelling), or the learned placeholder.
+    func spelled(as spelling: String) -> InteractionSecret {
+        guard spelling != value, !forms.contains(where: { $0.text == spelling }) else { return self }
+        guard encoded != value else { return encoded(as: spelling) }
+        var secret = self
+        let number = forms.count { $0.form == .observed } + 1
+        let suffix = "pct-\(number)"
+        let text = !isRestorable ? placeholder
+            : placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix
+        secret.forms.append(Form(form: .observed, text: spelling, placeholder: text))
         return secret
     }
 

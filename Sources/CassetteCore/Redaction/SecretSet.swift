@@ -50,10 +50,10 @@ struct SecretSet: Sendable {
     }
 
     /// Notes that `value`, a secret here, stood percent-encoded as `encoded` (a spelling no usual encoding writes,
-    /// `%67hp_…`), so that it is replaced in that spelling too. A secret keeps the first such spelling.
+    /// `%67hp_…`), so that it is replaced in that spelling too; a second such spelling gets a form of its own.
     mutating func note(_ value: String, spelledAs encoded: String) {
-        guard encoded != value, let position = positions[value], secrets[position].encoded == value else { return }
-        secrets[position] = secrets[position].encoded(as: encoded)
+        guard encoded != value, let position = positions[value] else { return }
+        secrets[position] = secrets[position].spelled(as: encoded)
     }
 
     /// Adds a literal secret of the rules (or, with the origin ``SecretOrigin/boundary``, a multipart boundary).
