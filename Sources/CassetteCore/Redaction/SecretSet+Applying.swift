@@ -27,9 +27,9 @@ extension SecretSet {
         let urlHolds = needles.occur(in: request.url)
         let headersHold = request.headers.contains { needles.occur(in: $0.value) || needles.occur(in: $0.key) }
         let bodyHolds = request.body.map { needles.occur(in: $0.data) } ?? false
-        // A value found in a JSON string spelled with `\u` escapes (see `Redaction.shapedValues`) is in no form the
+        // A value found in a JSON string spelled with escapes (see `Redaction.shapedValues`) is in no form the
         // needles know: such a body is read string by string, whatever its type (JSON stands in parts and pages too).
-        let bodyEscapes = !bodyHolds && (request.body.map { Self.holdsUnicodeEscape($0.data) } ?? false)
+        let bodyEscapes = !bodyHolds && (request.body.map { Self.holdsEscape($0.data) } ?? false)
         guard urlHolds || headersHold || bodyHolds || bodyEscapes else { return request }
         let kept = keptPlaceholders
         let replacer = replacer(inURL: false, keeping: kept)
@@ -41,12 +41,11 @@ extension SecretSet {
         return request
     }
 
-    /// Whether `data` holds a `\u` escape.
-    static func holdsUnicodeEscape(_ data: Data) -> Bool {
-        data.firstOffset(of: unicodeEscape) != nil
+    /// Whether `data` holds a backslash, which may start an escape: `\u0067hp_…`, or `\t` before a token, whose `t`
+    /// the plain scan reads as the end of a word the token continues.
+    static func holdsEscape(_ data: Data) -> Bool {
+        data.contains(UInt8(ascii: "\\"))
     }
-
-    private static let unicodeEscape = Data("\\u".utf8)
 
     /// The response (and the redirects before it) with every searched secret replaced wherever it appears.
     func replacingSecrets(in response: RecordedResponse) -> RecordedResponse {

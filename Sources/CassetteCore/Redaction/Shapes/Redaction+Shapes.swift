@@ -49,7 +49,7 @@ extension Redaction {
             }
             // A JSON writer may spell any character `\uXXXX`: strings written with such escapes are read decoded,
             // wherever JSON stands (a JSON body, an event, a multipart part, a script in a page).
-            if !matching.shapes.isEmpty, SecretSet.holdsUnicodeEscape(body.data) {
+            if !matching.shapes.isEmpty, SecretSet.holdsEscape(body.data) {
                 for string in JSONStringScanner.escapedStrings(in: body.data) {
                     for (shape, value) in matching.shapes.values(in: string) {
                         // Known as the code knows it: a level may still spell a PEM block's line breaks `\n`.
