@@ -67,7 +67,12 @@ struct LiveStreamTests {
 
             // The same pieces: live as the server wrote them, and exactly as recorded on replay.
             if stream.paced && Self.timesCompared { #expect(recording.map(\.kind) == live.map(\.kind), "\(report)") }
-            #expect(Self.body(of: recording) == Self.body(of: live), "\(report)")
+            // Where the client cancels, how much arrived first is timing: compared when the stream runs alone (in
+            // `.ci/run` beside the rest of the live suite, a recording once stalled 3.3 s, then delivered 34 pieces
+            // at once, and the client, cancelling at its fifth, had been handed them all).
+            if stream.cancelAfter == nil || Self.timesCompared {
+                #expect(Self.body(of: recording) == Self.body(of: live), "\(report)")
+            }
             #expect(replay.map(\.kind) == recording.map(\.kind), "\(report)")
             #expect(paced.map(\.kind) == recording.map(\.kind), "\(report)")
             #expect(recording.count > 3, "\(report)")
