@@ -28,13 +28,8 @@ struct OutgoingRequest: Sendable {
     /// Whether the request carries `value` anywhere: in its URL (as written or decoded), a header or the body; with
     /// `asWord`, only where it stands as a token does (see ``RecordedRequest/carries(_:asWord:)``).
     func contains(_ value: String, asWord: Bool) -> Bool {
-        guard !value.isEmpty else { return false }
-        let url = request.url?.absoluteString ?? ""
-        if url.containsBytes(of: value, asWord: asWord) || (url.removingPercentEncoding ?? "").containsBytes(of: value, asWord: asWord) {
-            return true
-        }
-        if (request.allHTTPHeaderFields ?? [:]).values.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }
-        return body?.containsBytes(of: value, asWord: asWord) ?? false
+        RecordedRequest.carries(value, asWord: asWord, url: request.url?.absoluteString ?? "",
+                                headerValues: (request.allHTTPHeaderFields ?? [:]).values, body: body)
     }
 
     /// Captures what `task` sends, or the reason it cannot be served through a cassette.

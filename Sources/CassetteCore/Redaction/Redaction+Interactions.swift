@@ -72,14 +72,20 @@ extension RecordedRequest {
     /// response value the client sent is its own data, not a secret the server handed out. With `asWord`, only
     /// where it stands as a token does (see ``Swift/UnsafeRawBufferPointer/containsWord(_:)``).
     func carries(_ value: String, asWord: Bool = false) -> Bool {
+        Self.carries(value, asWord: asWord, url: url, headerValues: headers.values, body: body?.data)
+    }
+
+    /// Whether a request of these parts holds `value` (see ``carries(_:asWord:)``): the one search for a request as
+    /// stored and for one as sent (`OutgoingRequest`).
+    static func carries(_ value: String, asWord: Bool, url: String, headerValues: some Sequence<String>, body: Data?) -> Bool {
         guard !value.isEmpty else { return false }
         // Byte searches: Foundation's `contains` compares Unicode-aware, and traps on some texts (a NUL after
         // U+FFFD, found by the fuzzer).
         if url.containsBytes(of: value, asWord: asWord) || (url.removingPercentEncoding ?? "").containsBytes(of: value, asWord: asWord) {
             return true
         }
-        if headers.values.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }
-        return body?.data.containsBytes(of: value, asWord: asWord) ?? false
+        if headerValues.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }
+        return body?.containsBytes(of: value, asWord: asWord) ?? false
     }
 }
 
