@@ -167,6 +167,29 @@ struct FormFields {
         return text.utf8.elementsEqual(result) ? text : nil
     }
 
+    /// `bytes` with every `%XX` of two hex digits decoded (and `+` as a space when `plusIsSpace`), leniently: any
+    /// other `%` stays as written. `escaped` gets each escape's offset in the result and the bytes that spelled it,
+    /// so that what a search finds in the result can be mapped back to its spelling. For searches for secrets,
+    /// which must read text that no strict decoder accepts.
+    static func leniently(decoding bytes: UnsafeRawBufferPointer, plusIsSpace: Bool,
+                          escaped: (_ offset: Int, _ raw: Range<Int>) -> Void) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                escaped(decoded.count, index..<(index + 3))
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && bytes[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
     /// The value of a hexadecimal digit, any case.
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -145,21 +145,8 @@ enum JSONStringScanner {
     /// The text with every `%XX` decoded, each remembered as an escape; `nil` when there is none.
     private static func percentDecoded(_ bytes: UnsafeRawBufferPointer) -> Token? {
         guard bytes.contains(UInt8(ascii: "%")) else { return nil }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
         var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) {
-                segments.append((decoded.count, 1, index..<(index + 3)))
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
+        let decoded = FormFields.leniently(decoding: bytes, plusIsSpace: false) { segments.append(($0, 1, $1)) }
         return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 

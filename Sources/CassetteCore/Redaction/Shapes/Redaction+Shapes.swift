@@ -90,28 +90,22 @@ extension Redaction {
     /// with the spelling that stood in the text: the text decoded once, each byte remembering where it was spelled.
     private func encodedValues(in bytes: [UInt8], plusIsSpace: Bool) -> [ShapedValue] {
         guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes) else { return [] }
-        var decoded: [UInt8] = []
-        var spelledAt: [Int] = []
-        decoded.reserveCapacity(bytes.count)
-        spelledAt.reserveCapacity(bytes.count + 1)
-        var index = 0
-        while index < bytes.count {
-            spelledAt.append(index)
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(plusIsSpace && bytes[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : bytes[index])
-                index += 1
+        var escapes: [Int] = []
+        let decoded = bytes.withUnsafeBytes { FormFields.leniently(decoding: $0, plusIsSpace: plusIsSpace) { offset, _ in escapes.append(offset) } }
+        // Where a decoded offset was spelled: two bytes further for each escape before it.
+        func spelledAt(_ offset: Int) -> Int {
+            var low = 0, high = escapes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if escapes[middle] < offset { low = middle + 1 } else { high = middle }
             }
+            return offset + 2 * low
         }
-        spelledAt.append(bytes.count)
         let hits = decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
         // A value the plain scan finds where it stands is its to report (in a JSON body, known unescaped).
         let plain = Set(bytes.withUnsafeBytes { matching.shapes.hits(in: $0) }.map(\.range))
         return hits.compactMap { hit in
-            let raw = spelledAt[hit.range.lowerBound]..<spelledAt[hit.range.upperBound]
+            let raw = spelledAt(hit.range.lowerBound)..<spelledAt(hit.range.upperBound)
             guard !plain.contains(raw) else { return nil }
             return ShapedValue(origin: .shape(hit.shape.name), value: String(decoding: decoded[hit.range], as: UTF8.self),
                                encoded: String(decoding: bytes[raw], as: UTF8.self))
