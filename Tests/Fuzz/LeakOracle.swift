@@ -31,20 +31,7 @@ enum LeakOracle {
 
     /// The first stored text a shape is found in, and the shape.
     static func leak(in interaction: Interaction) -> String? {
-        var texts: [(place: String, text: String, isBody: Bool)] = [("request.url", interaction.request.url, false)]
-        texts += interaction.request.headers.map { ("request.headers[\($0.key)]", "\($0.key): \($0.value)", false) }
-        if let body = interaction.request.body { texts.append(("request.body", String(decoding: body.data, as: UTF8.self), true)) }
-        if let response = interaction.response {
-            texts.append(("response.url", response.url, false))
-            texts += response.headers.map { ("response.headers[\($0.key)]", "\($0.key): \($0.value)", false) }
-            if let body = response.body { texts.append(("response.body", String(decoding: body.data, as: UTF8.self), true)) }
-            for (hop, redirect) in response.redirects.enumerated() {
-                texts.append(("response.redirects[\(hop)].url", redirect.url, false))
-                texts += redirect.headers.map { ("response.redirects[\(hop)].headers[\($0.key)]", "\($0.key): \($0.value)", false) }
-            }
-        }
-        if let failure = interaction.failure { texts.append(("failure.description", failure.description, false)) }
-        for (place, text, isBody) in texts {
+        for (place, text, isBody) in parts(of: interaction) {
             for (spelling, variant) in spellings(of: text, isBody: isBody) {
                 if let hit = scan.values(in: variant).first {
                     return "\(place), \(spelling): a \(hit.shape.name) value remains: \(hit.value.prefix(80))"
@@ -52,6 +39,24 @@ enum LeakOracle {
             }
         }
         return nil
+    }
+
+    /// Every text an interaction stores, named by where it stands; headers as `name: value`.
+    static func parts(of interaction: Interaction) -> [(place: String, text: String, isBody: Bool)] {
+        var texts: [(place: String, text: String, isBody: Bool)] = [("request.url", interaction.request.url, false)]
+        texts += interaction.request.headers.sorted { $0.key < $1.key }.map { ("request.headers[\($0.key)]", "\($0.key): \($0.value)", false) }
+        if let body = interaction.request.body { texts.append(("request.body", String(decoding: body.data, as: UTF8.self), true)) }
+        if let response = interaction.response {
+            texts.append(("response.url", response.url, false))
+            texts += response.headers.sorted { $0.key < $1.key }.map { ("response.headers[\($0.key)]", "\($0.key): \($0.value)", false) }
+            if let body = response.body { texts.append(("response.body", String(decoding: body.data, as: UTF8.self), true)) }
+            for (hop, redirect) in response.redirects.enumerated() {
+                texts.append(("response.redirects[\(hop)].url", redirect.url, false))
+                texts += redirect.headers.sorted { $0.key < $1.key }.map { ("response.redirects[\(hop)].headers[\($0.key)]", "\($0.key): \($0.value)", false) }
+            }
+        }
+        if let failure = interaction.failure { texts.append(("failure.description", failure.description, false)) }
+        return texts
     }
 
     /// `text` as written, and as a reader decoding it would see it.

@@ -45,29 +45,13 @@ enum Replay {
             let again = Redaction.default.redacting(stored)
             for (position, (first, second)) in zip(stored, again).enumerated() {
                 print("== \(path) #\(position + 1)")
-                for ((place, text), (_, other)) in zip(parts(of: first), parts(of: second)) {
-                    print("\(place): \(text.debugDescription)")
-                    if other != text { print("  again: \(other.debugDescription)") }
+                for (part, other) in zip(LeakOracle.parts(of: first), LeakOracle.parts(of: second)) {
+                    print("\(part.place): \(part.text.debugDescription)")
+                    if other.text != part.text { print("  again: \(other.text.debugDescription)") }
                 }
             }
         }
         return 0
-    }
-
-    private static func parts(of interaction: Interaction) -> [(String, String)] {
-        var parts = [("request.url", interaction.request.url)]
-        parts += interaction.request.headers.sorted { $0.key < $1.key }.map { ("request.headers[\($0.key)]", $0.value) }
-        parts.append(("request.body", interaction.request.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""))
-        if let response = interaction.response {
-            parts.append(("response.url", response.url))
-            parts += response.headers.sorted { $0.key < $1.key }.map { ("response.headers[\($0.key)]", $0.value) }
-            parts.append(("response.body", response.body.map { String(decoding: $0.data, as: UTF8.self) } ?? ""))
-            for (hop, redirect) in response.redirects.enumerated() {
-                parts.append(("response.redirects[\(hop)].url", redirect.url))
-                parts += redirect.headers.sorted { $0.key < $1.key }.map { ("response.redirects[\(hop)].headers[\($0.key)]", $0.value) }
-            }
-        }
-        return parts
     }
 
     /// One line for an outcome: how many interactions, or the error's code and message.
