@@ -8,7 +8,7 @@ enum BodyKey {
         let key: String
     }
 
-    /// Bodies up to this size keep their key when a cassette opens (see ``RecordedBodies``): larger ones would hold
+    /// Recorded bodies up to this size keep their key once worked out (see ``ReplayIndex``): larger ones would hold
     /// another copy of a large body in memory.
     static let largestKnown = 64 << 10
 

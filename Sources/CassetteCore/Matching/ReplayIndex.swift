@@ -1,10 +1,24 @@
+import Foundation
+
 /// Recorded interactions grouped by their match key, each group replayed in recording order.
 ///
 /// Finding a request's next interaction is one dictionary lookup: its cost does not grow with the cassette.
+///
+/// Keys are worked out in two steps when some matcher reads more than a request's method and URL (headers, the
+/// body; see ``RequestMatcher/Reads``): opening a cassette gives each recording only its head key (the keys of the
+/// matchers that read the method and URL), and the recordings under one head key get their full keys when the
+/// first request with that head key comes (``resolve(head:)``). A test that replays a few recordings of a large
+/// cassette thus never reads the headers or bodies of the others, nor parses their JSON bodies for keys.
 struct ReplayIndex: Sendable {
     /// The recorded interactions, in recording order.
     let interactions: [Interaction]
+    private let matchers: [RequestMatcher]
     private var groups: [MatchKey: Group] = [:]
+    /// The positions of recordings whose full keys are not worked out yet, by head key.
+    private var unresolved: [MatchKey: [Int]] = [:]
+    /// The recorded request bodies keyed so far, with their keys, found by their bytes: a live body with the same
+    /// bytes (the usual case on replay) takes its key from here instead of working it out again.
+    private var keyedBodies: [Bytes: Body] = [:]
 
     /// The interactions recorded under one key, and how many of them were replayed.
     private struct Group {
@@ -22,21 +36,56 @@ struct ReplayIndex: Sendable {
         case none
     }
 
-    /// Indexes `interactions` under the keys `matchers` give their requests.
+    /// Indexes `interactions` under the keys `matchers` give their requests: their head keys only, when some matcher
+    /// reads more (see the type's notes).
     init(_ interactions: [Interaction], matchers: [RequestMatcher]) {
         self.interactions = interactions
-        groups.reserveCapacity(interactions.count)
-        for (position, interaction) in interactions.enumerated() {
-            groups[MatchKey(matchers.key(for: interaction.request)), default: Group(positions: [])].positions.append(position)
+        self.matchers = matchers
+        if matchers.readBeyondHead {
+            for (position, interaction) in interactions.enumerated() {
+                unresolved[MatchKey(matchers.headKey(for: interaction.request)), default: []].append(position)
+            }
+        } else {
+            groups.reserveCapacity(interactions.count)
+            for (position, interaction) in interactions.enumerated() {
+                groups[MatchKey(matchers.key(for: interaction.request)), default: Group(positions: [])].positions.append(position)
+            }
         }
+    }
+
+    /// Gives the recordings under head key `head` their full keys, if they have none yet; call it before
+    /// ``take(_:)`` with the head key of the request whose full key is then taken. Their bodies are keyed as
+    /// ``RequestMatcher/body`` keys them, for ``recordedBody(like:)``.
+    mutating func resolve(head: String) {
+        guard let positions = unresolved.removeValue(forKey: MatchKey(head)) else { return }
+        let keysBodies = matchers.contains { $0.reads == .body }
+        for position in positions {
+            var request = interactions[position].request
+            if keysBodies, let body = request.body, body.data.count <= BodyKey.largestKnown {
+                let keyed = body.withMatchKey(BodyKey.Known(contentType: request.header("Content-Type"),
+                                                            key: BodyKey.key(for: request, ignoringJSONKeyPaths: [])))
+                // Two recordings with these bytes under different types: the key is used only under its own type.
+                keyedBodies[Bytes(body.data)] = keyed
+                request.body = keyed
+            }
+            // Positions come in recording order, and a full key's recordings all have one head key.
+            groups[MatchKey(matchers.key(for: request)), default: Group(positions: [])].positions.append(position)
+        }
+    }
+
+    /// The recorded body with the bytes of `body`, carrying its key, when a resolved recording has them.
+    func recordedBody(like body: Body?) -> Body? {
+        guard let body, !keyedBodies.isEmpty else { return nil }
+        return keyedBodies[Bytes(body.data)]
     }
 
     /// The positions of the interactions never taken, in recording order.
     var untaken: [Int] {
-        groups.values.flatMap { $0.positions[$0.replayed...] }.sorted()
+        (groups.values.flatMap { $0.positions[$0.replayed...] } + unresolved.values.joined()).sorted()
     }
 
-    /// Takes the next interaction recorded under `key`.
+    /// Takes the next interaction recorded under `key`; the recordings under the request's head key must be
+    /// resolved (``resolve(head:)``).
     mutating func take(_ key: String) -> Lookup {
         guard let slot = groups.index(forKey: MatchKey(key)) else { return .none }
         let group = groups.values[slot]
@@ -45,6 +94,25 @@ struct ReplayIndex: Sendable {
         }
         groups.values[slot].replayed += 1
         return .next(group.positions[group.replayed])
+    }
+
+    /// Takes the next interaction recorded for `request`, resolving its head key first.
+    mutating func take(_ request: RecordedRequest) -> Lookup {
+        if matchers.readBeyondHead { resolve(head: matchers.headKey(for: request)) }
+        return take(matchers.key(for: request))
+    }
+
+    /// Bytes hashed in full: `Data` hashes only a prefix, and recorded bodies often begin alike.
+    private struct Bytes: Hashable {
+        let data: Data
+
+        init(_ data: Data) {
+            self.data = data
+        }
+
+        func hash(into hasher: inout Hasher) {
+            data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }
 

@@ -19,17 +19,28 @@ public struct RequestMatcher: Sendable {
     /// The key this matcher gives a request.
     public let key: @Sendable (RecordedRequest) -> String
 
-    /// Whether this is ``body``, whose keys a cassette works out for its recorded bodies when it opens.
-    let comparesBody: Bool
+    /// What of a request the key reads. A cassette gives its recordings the keys of ``Reads/head`` matchers when
+    /// it opens, and the others' only when a request with the same head keys comes (see ``ReplayIndex``).
+    let reads: Reads
+
+    /// What of a request a matcher's key reads.
+    enum Reads: Sendable {
+        /// The method and the URL only.
+        case head
+        /// The body as ``body`` compares it, whose recorded keys live bodies with the same bytes reuse.
+        case body
+        /// Anything (headers, the body in another way, or what a custom matcher reads).
+        case anything
+    }
 
     /// Creates a matcher from a name and a key function.
     public init(name: String, key: @escaping @Sendable (RecordedRequest) -> String) {
-        self.init(name: name, comparesBody: false, key: key)
+        self.init(name: name, reads: .anything, key: key)
     }
 
-    private init(name: String, comparesBody: Bool, key: @escaping @Sendable (RecordedRequest) -> String) {
+    private init(name: String, reads: Reads, key: @escaping @Sendable (RecordedRequest) -> String) {
         self.name = name
-        self.comparesBody = comparesBody
+        self.reads = reads
         self.key = key
     }
 
@@ -39,21 +50,21 @@ public struct RequestMatcher: Sendable {
     }
 
     /// The HTTP method, ignoring case.
-    public static let method = RequestMatcher(name: "method") { request in
+    public static let method = RequestMatcher(name: "method", reads: .head) { request in
         request.method.utf8.contains(where: \.isASCIILowercase) ? request.method.uppercased() : request.method
     }
 
     /// The URL's scheme, ignoring case.
-    public static let scheme = RequestMatcher(name: "scheme") { URLParts($0.url).scheme.lowercasedIfNeeded }
+    public static let scheme = RequestMatcher(name: "scheme", reads: .head) { URLParts($0.url).scheme.lowercasedIfNeeded }
 
     /// The URL's host and port, ignoring case.
-    public static let host = RequestMatcher(name: "host") { URLParts($0.url).hostAndPort }
+    public static let host = RequestMatcher(name: "host", reads: .head) { URLParts($0.url).hostAndPort }
 
     /// The URL's path, exactly as written.
-    public static let path = RequestMatcher(name: "path") { String(URLParts($0.url).path) }
+    public static let path = RequestMatcher(name: "path", reads: .head) { String(URLParts($0.url).path) }
 
     /// The query items: items with different names in any order, items with the same name in their order.
-    public static let query = RequestMatcher(name: "query") { URLParts($0.url).sortedQuery }
+    public static let query = RequestMatcher(name: "query", reads: .head) { URLParts($0.url).sortedQuery }
 
     /// The query items except those named (volatile values such as a timestamp or a nonce).
     public static func query(ignoring names: String...) -> RequestMatcher {
@@ -62,14 +73,14 @@ public struct RequestMatcher: Sendable {
 
     static func query(ignoring names: [String]) -> RequestMatcher {
         let ignored = Set(names)
-        return RequestMatcher(name: "query(ignoring: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") {
+        return RequestMatcher(name: "query(ignoring: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .head) {
             URLParts($0.url).sortedQuery(ignoring: ignored)
         }
     }
 
     /// The whole URL: scheme and host ignoring case, port, path, and the query as ``query`` compares it, without
     /// its fragment. This is ``RecordedRequest/canonicalURL``.
-    public static let url = RequestMatcher(name: "url") { URLParts.matchKey(of: $0.url) }
+    public static let url = RequestMatcher(name: "url", reads: .head) { URLParts.matchKey(of: $0.url) }
 
     /// The whole URL as ``url`` compares it, except the query items named.
     public static func url(ignoringQueryItems names: String...) -> RequestMatcher {
@@ -79,7 +90,7 @@ public struct RequestMatcher: Sendable {
     /// The whole URL except the query items named, as the variadic form; the names in an array (`cassette diff --ignore-query`).
     package static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
         let ignored = Set(names)
-        return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
+        return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .head) { request in
             let parts = URLParts(request.url)
             let query = parts.sortedQuery(ignoring: ignored)
             return parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path + (query.isEmpty ? "" : "?" + query)
@@ -89,7 +100,7 @@ public struct RequestMatcher: Sendable {
     /// The body: JSON compares by meaning (key order and spacing ignored), form bodies by their fields (as
     /// ``query`` compares query items), multipart bodies by their parts with the random boundary ignored, and
     /// anything else byte by byte.
-    public static let body = RequestMatcher(name: "body", comparesBody: true) { request in
+    public static let body = RequestMatcher(name: "body", reads: .body) { request in
         BodyKey.key(for: request, ignoringJSONKeyPaths: [])
     }
 
@@ -134,6 +145,23 @@ extension Array where Element == RequestMatcher {
         key.reserveCapacity(key.utf8.count + 128)
         for matcher in dropFirst() {
             key.append("\u{1F}")
+            key.append(matcher.key(request))
+        }
+        return key
+    }
+
+    /// Whether some matcher reads more than the method and the URL: a cassette then keys its recordings in two
+    /// steps (see ``ReplayIndex``).
+    var readBeyondHead: Bool {
+        contains { $0.reads != .head }
+    }
+
+    /// The combined key of `request` under the matchers that read only its method and URL (see
+    /// ``RequestMatcher/Reads/head``); empty when none does.
+    func headKey(for request: RecordedRequest) -> String {
+        var key = ""
+        for matcher in self where matcher.reads == .head {
+            if !key.isEmpty { key.append("\u{1F}") }
             key.append(matcher.key(request))
         }
         return key

@@ -16,9 +16,6 @@ struct CassetteReplay: Sendable {
     private let answers: LockedBox<[ReplayAnswer?]>
     /// ``Redaction/placeholderMarkers``, worked out once for the cassette.
     private let placeholderMarkers: [String]
-    /// The replayable requests' bodies with their match keys: a live body with the same bytes (the usual case on
-    /// replay) takes its key from here.
-    let recordedBodies: RecordedBodies
     /// Whether replays are counted per match key (only ``Fault`` selection needs it).
     private var countsKeys: Bool { !settings.faults.isEmpty }
 
@@ -42,10 +39,10 @@ struct CassetteReplay: Sendable {
         case none
     }
 
-    /// Prepares the replay of `opened`'s replayable interactions: keys their bodies, and runs the playback hook, if
-    /// any, once per interaction. Returns the replay and the index that starts the shared state.
+    /// Prepares the replay of `opened`'s replayable interactions, and runs the playback hook, if any, once per
+    /// interaction. Returns the replay and the index that starts the shared state.
     static func prepare(_ opened: OpenedCassette, settings: CassetteSettings) -> (replay: CassetteReplay, index: ReplayIndex) {
-        var replayable = opened.replayablePositions.map { opened.previous[$0] }
+        let replayable = opened.replayablePositions.map { opened.previous[$0] }
         let markers = settings.redaction.placeholderMarkers
         var answers = [ReplayAnswer?](repeating: nil, count: replayable.count)
         // The playback hook runs once per interaction, here: what replay serves, not what the file holds. (With a
@@ -58,19 +55,15 @@ struct CassetteReplay: Sendable {
                 return ReplayAnswer(served, placeholderMarkers: markers)
             }
         }
-        let recordedBodies = RecordedBodies(keying: &replayable, matchers: settings.matchers)
-        return (CassetteReplay(settings: settings, replayable: replayable, answers: answers, placeholderMarkers: markers,
-                               recordedBodies: recordedBodies),
+        return (CassetteReplay(settings: settings, replayable: replayable, answers: answers, placeholderMarkers: markers),
                 ReplayIndex(replayable, matchers: settings.matchers))
     }
 
-    private init(settings: CassetteSettings, replayable: [Interaction], answers: [ReplayAnswer?], placeholderMarkers: [String],
-                 recordedBodies: RecordedBodies) {
+    private init(settings: CassetteSettings, replayable: [Interaction], answers: [ReplayAnswer?], placeholderMarkers: [String]) {
         self.settings = settings
         self.replayable = replayable
         self.answers = LockedBox(answers)
         self.placeholderMarkers = placeholderMarkers
-        self.recordedBodies = recordedBodies
     }
 
     /// What the replayable interaction at `position` answers, made the first time it is asked for: its response is

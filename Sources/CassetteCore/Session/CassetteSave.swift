@@ -90,7 +90,7 @@ struct CassetteSave: Sendable {
     private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
         var old = ReplayIndex(opened.previous, matchers: settings.matchers)
         return recorded.map { interaction in
-            guard case .next(let position) = old.take(settings.matchers.key(for: interaction.request)),
+            guard case .next(let position) = old.take(interaction.request),
                   old.interactions[position].isSameExchange(as: interaction) else {
                 return interaction
             }

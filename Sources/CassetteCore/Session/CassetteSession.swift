@@ -92,9 +92,16 @@ final class CassetteSession: Sendable {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
         // Only a cassette that sends requests live learns values from responses.
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        var request = RecordedRequest(outgoing.request, body: outgoing.body)
-        if let body = request.body, let recorded = replay.recordedBodies.recorded(body) { request.body = recorded }
-        let (stored, secrets) = settings.redaction.redact(request, learned: learned)
+        var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned)
+        if settings.matchers.readBeyondHead {
+            // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with
+            // the bytes of one of theirs takes its key.
+            let head = settings.matchers.headKey(for: stored)
+            if let recorded = state.withLock({ state in
+                state.index.resolve(head: head)
+                return state.index.recordedBody(like: stored.body)
+            }) { stored.body = recorded }
+        }
         let key = settings.matchers.key(for: stored)
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 

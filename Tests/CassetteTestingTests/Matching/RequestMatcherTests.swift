@@ -143,9 +143,9 @@ struct RequestMatcherTests {
         let first = Fixture.interaction("http://h/p", body: "1")
         let second = Fixture.interaction("http://h/p", body: "2")
         var index = ReplayIndex([first, Fixture.interaction("http://h/other"), second], matchers: RequestMatcher.defaults)
-        let key = RequestMatcher.defaults.key(for: first.request)
-        guard case .next(let a) = index.take(key), case .next(let b) = index.take(key),
-              case .exhausted(let last, let count) = index.take(key) else {
+        #expect(index.untaken == [0, 1, 2], "recordings not keyed yet are untaken")
+        guard case .next(let a) = index.take(first.request), case .next(let b) = index.take(first.request),
+              case .exhausted(let last, let count) = index.take(first.request) else {
             Issue.record("expected two replays then exhaustion")
             return
         }
@@ -153,5 +153,27 @@ struct RequestMatcherTests {
         #expect(index.interactions[b].response?.body?.data == Data("2".utf8))
         #expect(index.interactions[last] == second && count == 2)
         guard case .none = index.take("missing") else { Issue.record("expected no match"); return }
+    }
+
+    @Test("recordings under one method and URL get their full keys when the first such request comes, each key's in recording order")
+    func replayIndexKeysOneHeadAtATime() {
+        let post = { (body: String, answer: String) in Fixture.interaction("POST", "http://h/p", body: answer, requestBody: body) }
+        var conditional = Fixture.interaction("GET", "http://h/p", body: "304")
+        conditional.request.headers["If-None-Match"] = "\"v1\""
+        let recorded = [post("a", "a1"), post("b", "b1"), Fixture.interaction("GET", "http://h/p", body: "plain"), post("a", "a2"),
+                        conditional, Fixture.interaction("GET", "http://h/other")]
+        var index = ReplayIndex(recorded, matchers: RequestMatcher.defaults)
+        func answers(_ request: RecordedRequest, _ times: Int) -> [String] {
+            (0..<times).compactMap { _ in
+                guard case .next(let position) = index.take(request) else { return nil }
+                return index.interactions[position].response?.body.map { String(decoding: $0.data, as: UTF8.self) }
+            }
+        }
+        #expect(answers(post("a", "").request, 3) == ["a1", "a2"])
+        #expect(index.untaken == [1, 2, 4, 5], "the GETs' recordings wait unkeyed; b's is keyed and untaken")
+        #expect(answers(conditional.request, 1) == ["304"])
+        #expect(answers(recorded[2].request, 2) == ["plain"])
+        #expect(answers(post("b", "").request, 1) == ["b1"])
+        #expect(index.untaken == [5])
     }
 }
