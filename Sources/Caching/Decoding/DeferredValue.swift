@@ -3,8 +3,8 @@ import Foundation
 /// A member of a cache file left undecoded when the file was read, decoded when ``decode()`` is called.
 ///
 /// A file read with deferral on (``Cache/entriesWithExpiration(in:file:deferring:)``) lets a `Decodable` type
-/// leave a member for later with ``TapeDecoder/deferred(_:forKey:)``: a reader that needs only part of a large file
-/// then pays for that part. The file's bytes and parsed nodes are kept while a deferred value made from them lives.
+/// leave itself for later with ``TapeDecoder/deferredValue(_:)``, once it has read what it needs at once: a reader
+/// that needs only part of a large file then pays for that part. The file's bytes and parsed nodes are kept while a deferred value made from them lives.
 package struct DeferredValue<Value: Decodable>: Sendable {
     private let document: RetainedDocument
     private let node: Int
@@ -69,20 +69,15 @@ final class RetainedDocument: Sendable {
 }
 
 extension TapeDecoder {
-    /// Whether this decoder reads a document that defers values (see ``deferred(_:forKey:)``).
+    /// Whether this decoder reads a document that defers values (see ``deferredValue(_:)``).
     package var defers: Bool { document.deferral != nil }
 
-    /// The member `key` of the object this decoder reads, left undecoded: `nil` when it is absent or null, as
-    /// `decodeIfPresent` would read it. Only for a decoder that ``defers``; the object itself must already have
-    /// been read as a keyed container.
-    package func deferred<T: Decodable>(_ type: T.Type, forKey key: some CodingKey) throws -> DeferredValue<T>? {
-        guard let object = node, case .object(let count, _) = document.tape.nodes[object],
-              let retained = document.retained() else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "No object to defer a member of."))
+    /// The value this decoder reads, left undecoded: ``DeferredValue/decode()`` decodes it later as this decoder
+    /// would have (with the same coding path), but with nothing deferred. Only for a decoder that ``defers``.
+    package func deferredValue<T: Decodable>(_ type: T.Type) throws -> DeferredValue<T> {
+        guard let node, let retained = document.retained() else {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "No value to defer."))
         }
-        guard let member = document.member(key.stringValue, in: object, count: count), document.kind(of: member) != .null else {
-            return nil
-        }
-        return DeferredValue(document: retained, node: member, path: (codingPath + [key]).map(CodingPathComponent.init))
+        return DeferredValue(document: retained, node: node, path: codingPath.map(CodingPathComponent.init))
     }
 }

@@ -161,7 +161,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     private func date(at node: Int?, key: (any CodingKey)?) throws -> Date {
         let text = try string(at: try present(Date.self, at: node, key: key), key: key)
-        guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+        guard let date = TimestampParsing.date(text) ?? (try? Date.ISO8601FormatStyle().parse(text)) else {
             throw corrupted("Expected date string to be ISO8601-formatted.", key: key)
         }
         return date
@@ -334,12 +334,21 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         }
         let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
         self.init(minimumCapacity: count)
+        let tape = decoder.document.tape
+        // String values (header fields) are read straight from the tape; a value that is no string takes the
+        // general path, which throws its error.
+        let stringValues = Value.self == String.self
         try decoder.document.forEachMember(of: node, count: count) { keyNode, valueNode in
-            guard let name = decoder.document.tape.string(at: keyNode) else {
+            guard let name = tape.string(at: keyNode) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
                                                         debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
             }
-            self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
+            if stringValues, let text = tape.string(at: valueNode) {
+                // `Value` is `String` here: the cast changes no bits.
+                self[name] = unsafeBitCast(text, to: Value.self)
+            } else {
+                self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
+            }
         }
     }
 }

@@ -167,7 +167,7 @@ public final class Cassette: Sendable {
 
     /// The error naming the interactions never replayed (the first ten, then how many more).
     private func unusedError(_ never: [(position: Int, interaction: Interaction)]) -> CassetteError {
-        let shown = never.prefix(10).map { "#\($0.position) \($0.interaction.request.method) \($0.interaction.request.url)" }
+        let shown = never.prefix(10).map { "#\($0.position) \($0.interaction.requestHead.method) \($0.interaction.requestHead.url)" }
         let more = never.count > shown.count ? " and \(never.count - shown.count) more" : ""
         return CassetteError(.unusedInteractions, """
             \(never.count) recorded interaction(s) were never replayed: \(shown.joined(separator: "; "))\(more). If the \

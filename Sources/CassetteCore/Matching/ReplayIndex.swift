@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// Recorded interactions grouped by their match key, each group replayed in recording order.
@@ -43,12 +44,13 @@ struct ReplayIndex: Sendable {
         self.matchers = matchers
         if matchers.readBeyondHead {
             for (position, interaction) in interactions.enumerated() {
-                unresolved[MatchKey(matchers.headKey(for: interaction.request)), default: []].append(position)
+                unresolved[MatchKey(matchers.headKey(for: interaction.requestHead)), default: []].append(position)
             }
         } else {
             groups.reserveCapacity(interactions.count)
+            // Every matcher reads the method and URL only, which an interaction still in the file has.
             for (position, interaction) in interactions.enumerated() {
-                groups[MatchKey(matchers.key(for: interaction.request)), default: Group(positions: [])].positions.append(position)
+                groups[MatchKey(matchers.key(for: interaction.requestHead)), default: Group(positions: [])].positions.append(position)
             }
         }
     }
@@ -56,11 +58,21 @@ struct ReplayIndex: Sendable {
     /// Gives the recordings under head key `head` their full keys, if they have none yet; call it before
     /// ``take(_:)`` with the head key of the request whose full key is then taken. Their bodies are keyed as
     /// ``RequestMatcher/body`` keys them, for ``recordedBody(like:)``.
-    mutating func resolve(head: String) {
-        guard let positions = unresolved.removeValue(forKey: MatchKey(head)) else { return }
+    ///
+    /// Recordings still in the file's bytes are decoded now (see ``PendingInteraction``). Returns the error of the
+    /// first that does not decode (which then matches nothing), `nil` when all do.
+    mutating func resolve(head: String) -> CacheError? {
+        guard let positions = unresolved.removeValue(forKey: MatchKey(head)) else { return nil }
         let keysBodies = matchers.contains { $0.reads == .body }
+        var failure: CacheError?
         for position in positions {
-            var request = interactions[position].request
+            var request: RecordedRequest
+            do {
+                request = try interactions[position].contents.request
+            } catch {
+                failure = failure ?? error
+                continue
+            }
             if keysBodies, let body = request.body, body.data.count <= BodyKey.largestKnown {
                 let keyed = body.withMatchKey(BodyKey.Known(contentType: request.header("Content-Type"),
                                                             key: BodyKey.key(for: request, ignoringJSONKeyPaths: [])))
@@ -71,6 +83,7 @@ struct ReplayIndex: Sendable {
             // Positions come in recording order, and a full key's recordings all have one head key.
             groups[MatchKey(matchers.key(for: request)), default: Group(positions: [])].positions.append(position)
         }
+        return failure
     }
 
     /// The recorded body with the bytes of `body`, carrying its key, when a resolved recording has them.
@@ -96,9 +109,10 @@ struct ReplayIndex: Sendable {
         return .next(group.positions[group.replayed])
     }
 
-    /// Takes the next interaction recorded for `request`, resolving its head key first.
+    /// Takes the next interaction recorded for `request`, resolving its head key first; for an index of decoded
+    /// interactions (which resolving cannot fail for).
     mutating func take(_ request: RecordedRequest) -> Lookup {
-        if matchers.readBeyondHead { resolve(head: matchers.headKey(for: request)) }
+        if matchers.readBeyondHead { _ = resolve(head: matchers.headKey(for: request)) }
         return take(matchers.key(for: request))
     }
 

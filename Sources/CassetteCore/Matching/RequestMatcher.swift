@@ -159,10 +159,23 @@ extension Array where Element == RequestMatcher {
     /// The combined key of `request` under the matchers that read only its method and URL (see
     /// ``RequestMatcher/Reads/head``); empty when none does.
     func headKey(for request: RecordedRequest) -> String {
+        headKeys(for: request).joined(separator: "\u{1F}")
+    }
+
+    /// The key of `request` under each matcher that reads only its method and URL, in order.
+    func headKeys(for request: RecordedRequest) -> [String] {
+        compactMap { $0.reads == .head ? $0.key(request) : nil }
+    }
+
+    /// The combined key of `request`, as ``key(for:)`` gives it, with the keys of the matchers that read only its
+    /// method and URL already worked out (``headKeys(for:)``): replay needs both, and a URL's key costs a parse.
+    func key(for request: RecordedRequest, headKeys: [String]) -> String {
+        var heads = headKeys.makeIterator()
         var key = ""
-        for matcher in self where matcher.reads == .head {
-            if !key.isEmpty { key.append("\u{1F}") }
-            key.append(matcher.key(request))
+        key.reserveCapacity(192)
+        for (position, matcher) in enumerated() {
+            if position > 0 { key.append("\u{1F}") }
+            key.append(matcher.reads == .head ? heads.next() ?? matcher.key(request) : matcher.key(request))
         }
         return key
     }

@@ -4,66 +4,132 @@ import Foundation
 /// One recorded exchange: a request and what the network answered, either a response or a transport failure.
 public struct Interaction: Sendable, Hashable, Codable {
     /// The request, as redacted for storage.
-    public var request: RecordedRequest
+    public var request: RecordedRequest {
+        get { shown.request }
+        _modify { decode(); yield &stored.request }
+    }
     /// The response, or `nil` when the request failed in transport.
     public var response: RecordedResponse? {
-        get { storedResponse.value }
-        set { storedResponse = StoredResponse(newValue) }
+        get { shown.response }
+        _modify { decode(); yield &stored.response }
     }
-    /// The response, decoded or (for a cassette that only replays) still in the file (see ``StoredResponse``).
-    private(set) var storedResponse: StoredResponse
     /// The transport failure, or `nil` when a response arrived.
-    public var failure: RecordedFailure?
+    public var failure: RecordedFailure? {
+        get { shown.failure }
+        _modify { decode(); yield &stored.failure }
+    }
     /// When the exchange was recorded. A re-recording that gets the same answer keeps the old interaction
     /// (this date and the response's `Date` header included), so re-recording an unchanged API leaves the file unchanged.
-    public var recordedAt: Date
+    public var recordedAt: Date {
+        get { stored.recordedAt }
+        _modify { decode(); yield &stored.recordedAt }
+    }
     /// How long the real exchange took, from sending the request to the end of the response (or the failure), in
     /// seconds to the millisecond; `nil` for recordings made before it was kept. ``ReplayLatency/recorded`` waits
     /// this long. A re-recording that gets the same answer keeps the old value, like ``recordedAt``.
-    public var duration: TimeInterval?
+    public var duration: TimeInterval? {
+        get { shown.duration }
+        _modify { decode(); yield &stored.duration }
+    }
     /// When the recording is due to be recorded again (see ``Expiry``), or `nil` for never. Kept in the file as its
     /// cache entry's expiration date, not inside the interaction; a `beforeRecord` hook may set it per interaction.
     public var expiresAt: Date?
+
+    /// The members an interaction holds (but ``expiresAt``, its cache entry's).
+    struct Contents: Sendable, Hashable {
+        var request: RecordedRequest
+        var response: RecordedResponse?
+        var failure: RecordedFailure?
+        var recordedAt: Date
+        var duration: TimeInterval?
+    }
+
+    /// The members, decoded; for an interaction still in the file (see ``PendingInteraction``), what opening the
+    /// file read of it: its request's method and URL, and its recording date.
+    private var stored: Contents
+    /// The interaction, while it is still in the file's bytes; `nil` once decoded, and for any other interaction.
+    private var pending: PendingInteraction?
 
     private enum CodingKeys: String, CodingKey {
         case request, response, failure, recordedAt, duration
     }
 
+    private enum RequestHeadKeys: String, CodingKey {
+        case method, url
+    }
+
     /// Creates an interaction.
     public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,
                 recordedAt: Date, duration: TimeInterval? = nil) {
-        self.request = request
-        storedResponse = StoredResponse(response)
-        self.failure = failure
-        self.recordedAt = recordedAt
-        self.duration = duration
+        stored = Contents(request: request, response: response, failure: failure, recordedAt: recordedAt, duration: duration)
     }
 
-    /// Reads the interaction's members; a cassette file read for replay only leaves the response in the file's bytes
-    /// (see ``StoredResponse``).
+    /// Reads the interaction's members; a cassette file read for replay only reads its request's method and URL and
+    /// its recording date, and leaves the rest in the file's bytes (see ``PendingInteraction``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        request = try container.decode(RecordedRequest.self, forKey: .request)
         if let tape = decoder as? TapeDecoder, tape.defers {
-            storedResponse = try tape.deferred(RecordedResponse.self, forKey: CodingKeys.response)
-                .map(StoredResponse.init(deferred:)) ?? StoredResponse(nil)
-        } else {
-            storedResponse = StoredResponse(try container.decodeIfPresent(RecordedResponse.self, forKey: .response))
+            let head = try container.nestedContainer(keyedBy: RequestHeadKeys.self, forKey: .request)
+            stored = Contents(request: RecordedRequest(method: try head.decode(String.self, forKey: .method),
+                                                       url: try head.decode(String.self, forKey: .url)),
+                              recordedAt: try container.decode(Date.self, forKey: .recordedAt))
+            pending = PendingInteraction(try tape.deferredValue(Interaction.self))
+            return
         }
-        failure = try container.decodeIfPresent(RecordedFailure.self, forKey: .failure)
-        recordedAt = try container.decode(Date.self, forKey: .recordedAt)
-        duration = try container.decodeIfPresent(TimeInterval.self, forKey: .duration)
+        stored = Contents(request: try container.decode(RecordedRequest.self, forKey: .request),
+                          response: try container.decodeIfPresent(RecordedResponse.self, forKey: .response),
+                          failure: try container.decodeIfPresent(RecordedFailure.self, forKey: .failure),
+                          recordedAt: try container.decode(Date.self, forKey: .recordedAt),
+                          duration: try container.decodeIfPresent(TimeInterval.self, forKey: .duration))
     }
 
-    /// Writes the interaction's members (``expiresAt`` is its cache entry's, not its own); a response still in the
-    /// file's bytes is decoded first, and its error thrown, so that nothing is written without it.
+    /// Writes the interaction's members (``expiresAt`` is its cache entry's, not its own); one still in the file's
+    /// bytes is decoded first, and its error thrown, so that nothing is written without it.
     public func encode(to encoder: any Encoder) throws {
+        let contents = try self.contents
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(request, forKey: .request)
-        try container.encodeIfPresent(try storedResponse.decoded(), forKey: .response)
-        try container.encodeIfPresent(failure, forKey: .failure)
-        try container.encode(recordedAt, forKey: .recordedAt)
-        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encode(contents.request, forKey: .request)
+        try container.encodeIfPresent(contents.response, forKey: .response)
+        try container.encodeIfPresent(contents.failure, forKey: .failure)
+        try container.encode(contents.recordedAt, forKey: .recordedAt)
+        try container.encodeIfPresent(contents.duration, forKey: .duration)
+    }
+
+    /// The members, decoded now if the interaction is still in the file (see ``PendingInteraction``); throws the
+    /// file's error when they do not decode.
+    var contents: Contents {
+        get throws(CacheError) { try pending?.contents() ?? stored }
+    }
+
+    /// Whether the interaction is still in the file's bytes: not decoded yet, or not decodable.
+    var isPending: Bool { pending != nil }
+
+    /// The request's method and URL, read without decoding the interaction (the request with its headers and body
+    /// once decoded): what the replay index keys by method and URL reads, and what reports name a recording by.
+    var requestHead: RecordedRequest { stored.request }
+
+    /// The members as the public properties show them: decoded now if the interaction is still in the file, or, when
+    /// they do not decode, what opening the file read (only the harness's own reads, through ``contents``, can meet
+    /// such an interaction, and they throw the file's error instead).
+    private var shown: Contents {
+        guard let pending else { return stored }
+        return (try? pending.contents()) ?? stored
+    }
+
+    /// Takes the members out of the file before a change, so that the change applies to them.
+    private mutating func decode() {
+        guard pending != nil else { return }
+        stored = shown
+        pending = nil
+    }
+
+    public static func == (lhs: Interaction, rhs: Interaction) -> Bool {
+        lhs.expiresAt == rhs.expiresAt && lhs.shown == rhs.shown
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(expiresAt)
+        hasher.combine(shown)
     }
 
     /// Response headers that change on every request without the answer changing.

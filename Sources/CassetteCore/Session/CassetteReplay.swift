@@ -11,8 +11,8 @@ struct CassetteReplay: Sendable {
     private let settings: CassetteSettings
     /// The replayable interactions, at the positions the replay index gives.
     private let replayable: [Interaction]
-    /// What each replayable interaction answers, made when it is first replayed (its response decoded then, see
-    /// ``StoredResponse``), or when the cassette opens for a playback hook.
+    /// What each replayable interaction answers, made when it is first replayed (the interaction decoded then, see
+    /// ``PendingInteraction``), or when the cassette opens for a playback hook.
     private let answers: LockedBox<[ReplayAnswer?]>
     /// ``Redaction/placeholderMarkers``, worked out once for the cassette.
     private let placeholderMarkers: [String]
@@ -70,16 +70,12 @@ struct CassetteReplay: Sendable {
     /// decoded then, and a response the file holds malformed is the file's error.
     private func answer(at position: Int) throws(CassetteError) -> ReplayAnswer {
         if let made = answers.withLock({ $0[position] }) { return made }
-        let interaction = replayable[position]
-        // Decoded once, and kept by the interaction: the answer below reads it from there.
-        _ = try CassetteFile.response(of: interaction, in: settings.file)
-        let made = ReplayAnswer(interaction, placeholderMarkers: placeholderMarkers)
+        let made = ReplayAnswer(try CassetteFile.decoded(replayable[position], in: settings.file), placeholderMarkers: placeholderMarkers)
         // Tests mostly replay in recording order: the next answers are made now too, while the decoding code is
         // warm, instead of one by one between the session's own work (about three times slower each).
         let ahead = (position + 1)..<min(position + Self.readAhead, replayable.count)
         let more: [(Int, ReplayAnswer)] = ahead.compactMap { next in
-            let interaction = replayable[next]
-            guard (try? CassetteFile.response(of: interaction, in: settings.file)) != nil else { return nil }
+            guard let interaction = try? CassetteFile.decoded(replayable[next], in: settings.file) else { return nil }
             return (next, ReplayAnswer(interaction, placeholderMarkers: placeholderMarkers))
         }
         answers.withLock { answers in

@@ -93,16 +93,25 @@ final class CassetteSession: Sendable {
         // Only a cassette that sends requests live learns values from responses.
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
         var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned)
+        let key: String
         if settings.matchers.readBeyondHead {
             // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with
             // the bytes of one of theirs takes its key.
-            let head = settings.matchers.headKey(for: stored)
-            if let recorded = state.withLock({ state in
-                state.index.resolve(head: head)
-                return state.index.recordedBody(like: stored.body)
-            }) { stored.body = recorded }
+            let headKeys = settings.matchers.headKeys(for: stored)
+            let head = headKeys.joined(separator: "\u{1F}")
+            let (unreadable, recorded) = state.withLock { state in
+                (state.index.resolve(head: head), state.index.recordedBody(like: stored.body))
+            }
+            if let unreadable {
+                let error = CassetteFile.unreadable(unreadable, settings.file)
+                state.withLock { $0.failures.append(error) }
+                return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
+            }
+            if let recorded { stored.body = recorded }
+            key = settings.matchers.key(for: stored, headKeys: headKeys)
+        } else {
+            key = settings.matchers.key(for: stored)
         }
-        let key = settings.matchers.key(for: stored)
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 
         enum Decision {

@@ -18,8 +18,8 @@ struct OpenedCassette: Sendable {
     let writesNewFile: Bool
 
     /// Removes what saves killed midway left beside the cassette's file, loads the file (or takes the preloaded
-    /// interactions; a cassette that only replays leaves their responses in the file's bytes, see
-    /// ``StoredResponse``), and decides what replays and whether misses are recorded. Throws when the file is missing
+    /// interactions; a cassette that only replays leaves them in the file's bytes but for what its index needs, see
+    /// ``PendingInteraction``), and decides what replays and whether misses are recorded. Throws when the file is missing
     /// in a mode that does not record, or holds expired recordings the mode can neither record nor replay.
     init(settings: CassetteSettings) throws(CassetteError) {
         let existing: [Interaction]?
@@ -27,7 +27,7 @@ struct OpenedCassette: Sendable {
             existing = preloaded
         } else {
             CassetteFile.removeAbandonedSaves(of: settings.file)
-            existing = try CassetteFile.load(settings.file, deferringResponses: true)
+            existing = try CassetteFile.load(settings.file, deferring: true)
         }
         if existing == nil && !settings.mode.records(fileExists: false) {
             throw CassetteError(.cassetteNotFound,
@@ -45,10 +45,10 @@ struct OpenedCassette: Sendable {
             throw settings.expiredError(expired.map { (position: $0 + 1, interaction: previous[$0]) })
         }
         recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
-        // Responses stay in the file's bytes until replayed only for a cassette that does nothing else: one that
+        // Interactions stay in the file's bytes until needed only for a cassette that does nothing else: one that
         // records writes them back, a drift check compares them, and a playback hook is given each one.
         if recordsMisses || settings.hooks.beforePlayback != nil {
-            previous = try CassetteFile.decodingResponses(of: previous, in: settings.file)
+            previous = try CassetteFile.decodingAll(previous, in: settings.file)
         }
         self.previous = previous
         refreshed = refreshes ? expired.map { previous[$0] } : []

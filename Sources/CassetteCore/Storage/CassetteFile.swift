@@ -8,35 +8,41 @@ import Foundation
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
-        try load(file, deferringResponses: false)
+        try load(file, deferring: false)
     }
 
-    /// The interactions in `file`, as ``load(_:)`` reads them; with `deferringResponses`, their responses are left in
-    /// the file's bytes until first asked for (see ``StoredResponse``), for a cassette that only replays.
-    static func load(_ file: URL, deferringResponses: Bool) throws(CassetteError) -> [Interaction]? {
+    /// The interactions in `file`, as ``load(_:)`` reads them; with `deferring`, each is left in the file's bytes but
+    /// for its request's method and URL and its recording date, until first asked for (see ``PendingInteraction``),
+    /// for a cassette that only replays.
+    static func load(_ file: URL, deferring: Bool) throws(CassetteError) -> [Interaction]? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         // Read straight from the file: replay needs the interactions, not a cache around them.
         return try interactions(of: file) { () throws(CacheError) in
             try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file,
-                                                               deferring: deferringResponses)
+                                                               deferring: deferring)
         }
     }
 
-    /// `interaction`'s response, decoded now if it was left in the file (see ``load(_:deferringResponses:)``), or the
-    /// error that reading the file whole would have thrown.
-    static func response(of interaction: Interaction, in file: URL) throws(CassetteError) -> RecordedResponse? {
+    /// `interaction` decoded, if it was left in the file (see ``load(_:deferring:)``), or the error that reading the
+    /// file whole would have thrown.
+    static func decoded(_ interaction: Interaction, in file: URL) throws(CassetteError) -> Interaction {
+        guard interaction.isPending else { return interaction }
         do {
-            return try interaction.storedResponse.decoded()
+            let contents = try interaction.contents
+            var decoded = Interaction(request: contents.request, response: contents.response, failure: contents.failure,
+                                      recordedAt: contents.recordedAt, duration: contents.duration)
+            decoded.expiresAt = interaction.expiresAt
+            return decoded
         } catch {
             throw unreadable(error, file)
         }
     }
 
-    /// `interactions` with every response decoded, or the first error (see ``response(of:in:)``).
-    static func decodingResponses(of interactions: [Interaction], in file: URL) throws(CassetteError) -> [Interaction] {
+    /// `interactions` each decoded, or the first error (see ``decoded(_:in:)``).
+    static func decodingAll(_ interactions: [Interaction], in file: URL) throws(CassetteError) -> [Interaction] {
         var decoded = interactions
-        for position in decoded.indices where decoded[position].storedResponse.isDeferred {
-            decoded[position].response = try response(of: decoded[position], in: file)
+        for position in decoded.indices where decoded[position].isPending {
+            decoded[position] = try self.decoded(decoded[position], in: file)
         }
         return decoded
     }
@@ -68,7 +74,7 @@ public enum CassetteFile {
     }
 
     /// The error for a cassette file that does not read.
-    private static func unreadable(_ error: CacheError, _ file: URL) -> CassetteError {
+    static func unreadable(_ error: CacheError, _ file: URL) -> CassetteError {
         CassetteError(.unreadableCassette, wrapping: error, fix: fix(for: error), cassette: file)
     }
 

@@ -54,7 +54,7 @@ package enum UnusedReport {
     /// other: its request's method and URL, and when it was recorded (as the cassette file writes the date; a
     /// recording made again is another one).
     package static func identity(of interaction: Interaction) -> [String: any Sendable] {
-        ["method": interaction.request.method, "url": interaction.request.url,
+        ["method": interaction.requestHead.method, "url": interaction.requestHead.url,
          "recordedAt": interaction.recordedAt.formatted(.iso8601)]
     }
 

@@ -122,6 +122,21 @@ struct HotPathEquivalenceTests {
         #expect(redaction.redact(plain).stored.body == plain.body)
     }
 
+    @Test("the key built from head keys worked out first is the key, and the head key is the head matchers' keys")
+    func keyFromHeadKeys() {
+        let lists: [[RequestMatcher]] = [RequestMatcher.defaults, [.method, .url], [.body], [.headers("X-A"), .path, .body, .query],
+                                         [.custom("c") { $0.method + "!" }, .host, .conditions]]
+        let request = RecordedRequest(method: "post", url: "HTTP://Example.com:8080/a%20b?z=1&a=2&a=1#f",
+                                      headers: ["X-A": "1", "If-None-Match": "\"e\"", "Content-Type": "application/json"],
+                                      body: Body(Data(#"{"b":1,"a":[2,3]}"#.utf8)))
+        for matchers in lists {
+            let heads = matchers.headKeys(for: request)
+            #expect(matchers.key(for: request, headKeys: heads) == matchers.key(for: request))
+            #expect(heads == matchers.filter { $0.reads == .head }.map { $0.key(request) })
+            #expect(matchers.headKey(for: request) == heads.joined(separator: "\u{1F}"))
+        }
+    }
+
     @Test("a recorded body's key is used only under the same Content-Type")
     func knownBodyKeyNeedsTheSameType() throws {
         let data = Data("a=1&b=2".utf8)
@@ -131,7 +146,7 @@ struct HotPathEquivalenceTests {
                                     recordedAt: Date(timeIntervalSince1970: 0))]
         var index = ReplayIndex(recorded, matchers: RequestMatcher.defaults)
         #expect(index.recordedBody(like: Body(data)) == nil, "keyed only once a request with its method and URL comes")
-        index.resolve(head: RequestMatcher.defaults.headKey(for: recorded[0].request))
+        #expect(index.resolve(head: RequestMatcher.defaults.headKey(for: recorded[0].request)) == nil)
         let known = try #require(index.recordedBody(like: Body(data)))
         let asForm = RecordedRequest(method: "POST", url: "http://h/p", headers: ["content-type": "application/x-www-form-urlencoded"], body: known)
         let asBytes = RecordedRequest(method: "POST", url: "http://h/p", headers: ["Content-Type": "application/octet-stream"], body: known)

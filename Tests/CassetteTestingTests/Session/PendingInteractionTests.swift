@@ -7,11 +7,11 @@ import CassetteTesting
 import FoundationNetworking
 #endif
 
-/// A cassette that only replays decodes a response when it is first replayed (``StoredResponse``): what the code
-/// sees is the same, and a response the file holds malformed still fails with the file's typed error, on the
-/// request that replays it.
-@Suite("Responses decoded when first replayed")
-struct DeferredResponseTests {
+/// A cassette that only replays reads each request's method and URL when it opens, and decodes an interaction when a
+/// request with its method and URL first comes (``PendingInteraction``): what the code sees is the same, and an
+/// interaction the file holds malformed still fails with the file's typed error, on the request that needs it.
+@Suite("Interactions decoded when first needed")
+struct PendingInteractionTests {
     /// Two recordings, the second with a response whose status is text: the file is JSON, but that entry is not an
     /// interaction.
     private static func writeBrokenSecond(in directory: URL) throws -> URL {
@@ -25,19 +25,20 @@ struct DeferredResponseTests {
         return file
     }
 
-    @Test("a malformed response the test never replays costs it nothing; the request that replays it fails with the file and coding path")
-    func malformedResponseFailsItsReplay() async throws {
+    @Test("a malformed response the test never replays costs it nothing; the request that replays it fails with the file and coding path",
+          arguments: [RequestMatcher.defaults, [.method, .url]])
+    func malformedResponseFailsItsReplay(matchers: [RequestMatcher]) async throws {
         try await withTemporaryDirectory { directory in
             let file = try Self.writeBrokenSecond(in: directory)
             let options = CassetteOptions(directory: .at(directory), unused: .ignore)
-            let first = try await Cassette.use("broken", record: .never, options: options) { session in
+            let first = try await Cassette.use("broken", record: .never, matching: matchers, options: options) { session in
                 try await Fixture.get("http://api.test/one", on: session).0
             }
             #expect(first == Data("1".utf8))
 
             var requestError: URLError?
             let error = await #expect(throws: CassetteError.self) {
-                try await Cassette.use("broken", record: .never, options: options) { session in
+                try await Cassette.use("broken", record: .never, matching: matchers, options: options) { session in
                     do { _ = try await Fixture.get("http://api.test/two", on: session) } catch let error as URLError { requestError = error }
                 }
             }
@@ -46,6 +47,30 @@ struct DeferredResponseTests {
             #expect(error?.cassette == file)
             #expect(error?.underlying?.codingPathDescription == "entries[1].value.response.status")
             #expect(error?.message.contains("Record the cassette again with CASSETTE_RECORD=all.") == true)
+        }
+    }
+
+    @Test("a malformed request header under a method and URL no request sends costs nothing; one under the request's fails it")
+    func malformedRequestFailsTheRequestThatNeedsIt() async throws {
+        try await withTemporaryDirectory { directory in
+            var second = Fixture.interaction("http://api.test/two", body: "2")
+            second.request.headers = ["Accept": "text/plain"]
+            try Fixture.write([Fixture.interaction("http://api.test/one", body: "1"), second], name: "headers", in: directory)
+            let file = directory.appendingPathComponent("headers.json")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"Accept\" : \"text/plain\"", with: "\"Accept\" : 7").write(to: file, atomically: true, encoding: .utf8)
+            let options = CassetteOptions(directory: .at(directory), unused: .ignore)
+            let first = try await Cassette.use("headers", record: .never, options: options) { session in
+                try await Fixture.get("http://api.test/one", on: session).0
+            }
+            #expect(first == Data("1".utf8))
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("headers", record: .never, options: options) { session in
+                    _ = try? await Fixture.get("http://api.test/two", on: session)
+                }
+            }
+            #expect(error?.code == .unreadableCassette)
+            #expect(error?.underlying?.codingPathDescription == "entries[1].value.request.headers.Accept")
         }
     }
 
@@ -67,7 +92,7 @@ struct DeferredResponseTests {
         }
     }
 
-    @Test("every cassette of the repository reads the same with its responses left in the file, and saves to the same bytes")
+    @Test("every cassette of the repository reads the same with its interactions left in the file, and saves to the same bytes")
     func sameInteractions() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Cassettes")
@@ -80,9 +105,10 @@ struct DeferredResponseTests {
             for path in files {
                 let file = root.appendingPathComponent(path)
                 let whole = try #require(try CassetteFile.load(file))
-                let deferred = try #require(try CassetteFile.load(file, deferringResponses: true))
-                #expect(deferred.contains { $0.storedResponse.isDeferred } == whole.contains { $0.response != nil }, "\(path)")
-                // Saving encodes each response, decoding it first.
+                let deferred = try #require(try CassetteFile.load(file, deferring: true))
+                #expect(deferred.allSatisfy(\.isPending) && !whole.contains(where: \.isPending), "\(path)")
+                #expect(deferred.map(\.requestHead.url) == whole.map(\.request.url), "\(path)")
+                // Saving encodes each interaction, decoding it first.
                 let copy = directory.appendingPathComponent("copy.json")
                 try CassetteFile.save(deferred, to: copy)
                 #expect(try Data(contentsOf: copy) == Data(contentsOf: file), "\(path)")
@@ -95,11 +121,11 @@ struct DeferredResponseTests {
     func malformedResponseIsNotSavedAway() async throws {
         try await withTemporaryDirectory { directory in
             let file = try Self.writeBrokenSecond(in: directory)
-            let interactions = try #require(try CassetteFile.load(file, deferringResponses: true))
+            let interactions = try #require(try CassetteFile.load(file, deferring: true))
             let copy = directory.appendingPathComponent("copy.json")
             #expect(throws: CassetteError.self) { try CassetteFile.save(interactions, to: copy) }
             #expect(!FileManager.default.fileExists(atPath: copy.path))
-            #expect(throws: CassetteError.self) { try CassetteFile.decodingResponses(of: interactions, in: file) }
+            #expect(throws: CassetteError.self) { try CassetteFile.decodingAll(interactions, in: file) }
         }
     }
 
@@ -107,10 +133,10 @@ struct DeferredResponseTests {
     func printsTheResponse() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/one", status: 203, body: "1")], name: "one", in: directory)
-            let loaded = try #require(try CassetteFile.load(directory.appendingPathComponent("one.json"), deferringResponses: true))
+            let loaded = try #require(try CassetteFile.load(directory.appendingPathComponent("one.json"), deferring: true))
             let text = String(describing: try #require(loaded.first))
             #expect(text.contains("response: Optional(CassetteCore.RecordedResponse(status: 203"))
-            #expect(!text.contains("storedResponse"))
+            #expect(!text.contains("pending") && !text.contains("stored"))
         }
     }
 }

@@ -1,0 +1,46 @@
+import Caching
+import Foundation
+import Locking
+
+/// An interaction still in a cassette file's bytes, decoded the first time it is asked for, once.
+///
+/// A cassette that only replays reads its file this way (see ``CassetteFile/load(_:deferring:)``): opening it reads
+/// each request's method and URL and each recording date, which the replay index and the reports need, and an
+/// interaction costs its decoding when a request with its method and URL first comes. Such interactions never leave
+/// the harness, which decodes them through ``CassetteFile/decoded(_:in:)``, so a recording the file holds malformed
+/// fails the request that needs it with the file's typed error.
+final class PendingInteraction: Sendable {
+    private let state: LockedBox<State>
+
+    private enum State {
+        case pending(DeferredValue<Interaction>)
+        case decoded(Interaction.Contents)
+        case failed(CacheError)
+    }
+
+    init(_ value: DeferredValue<Interaction>) {
+        state = LockedBox(.pending(value))
+    }
+
+    /// The interaction's contents, decoded now if they were not yet; throws the file's error when they do not decode.
+    func contents() throws(CacheError) -> Interaction.Contents {
+        let result: Result<Interaction.Contents, CacheError> = state.withLock { state in
+            switch state {
+            case .decoded(let contents):
+                return .success(contents)
+            case .failed(let error):
+                return .failure(error)
+            case .pending(let value):
+                do throws(CacheError) {
+                    let contents = try value.decode().contents
+                    state = .decoded(contents)
+                    return .success(contents)
+                } catch {
+                    state = .failed(error)
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+}
