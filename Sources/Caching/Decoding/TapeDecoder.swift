@@ -28,7 +28,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     /// the document: readers disagree on which of the values counts, so a reviewer could read one and a replay use
     /// another.
     ///
-    /// With `deferring`, a type may leave members undecoded (see ``deferred(_:forKey:)``), which keep the bytes;
+    /// With `deferring`, a value may leave itself undecoded (see ``deferredValue(_:)``), which keeps the bytes;
     /// `file` names them in the errors of their decoding.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, deferring: Bool = false, file: URL? = nil) throws -> T {
         let utf8 = UnicodeDetection.utf8(data)
@@ -241,7 +241,7 @@ final class TapeDocument {
     /// Objects up to this size are searched member by member; larger ones get a dictionary.
     static let linearSearchLimit = 12
 
-    /// The bytes and file of a document that defers values (see ``TapeDecoder/deferred(_:forKey:)``), `nil` for one
+    /// The bytes and file of a document that defers values (see ``TapeDecoder/deferredValue(_:)``), `nil` for one
     /// that does not.
     let deferral: (bytes: Data, file: URL?)?
     /// What deferred values keep of the document, made for the first one.
