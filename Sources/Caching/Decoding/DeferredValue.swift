@@ -16,6 +16,32 @@ package struct DeferredValue<Value: Decodable>: Sendable {
         self.path = path
     }
 
+    /// About how many bytes of the file the value spans (from its first to its last number or string), without
+    /// decoding it: what its decoding will cost grows with this.
+    package var byteCount: Int {
+        let nodes = document.nodes
+        guard nodes.indices.contains(node) else { return 0 }
+        let end: Int
+        switch nodes[node] {
+        case .array(_, let after), .object(_, let after): end = after
+        default: end = node + 1
+        }
+        let inside = node..<min(end, nodes.count)
+        guard let first = inside.lazy.compactMap({ Self.span(of: nodes[$0]) }).first,
+              let last = inside.reversed().lazy.compactMap({ Self.span(of: nodes[$0]) }).first else { return 0 }
+        return max(0, last.upperBound - first.lowerBound)
+    }
+
+    /// The bytes a scalar node stands for; `nil` for containers, `null` and booleans.
+    private static func span(of node: JSONTape.Node) -> Range<Int>? {
+        switch node {
+        case .integer(let start, let end), .number(let start, let end), .string(let start, let end), .escapedString(let start, let end):
+            start..<max(start, end)
+        case .null, .bool, .array, .object:
+            nil
+        }
+    }
+
     /// Decodes the value exactly as reading the whole file would have, throwing the error that read would have
     /// thrown: the file and the coding path from its root.
     package func decode() throws(CacheError) -> Value {

@@ -45,8 +45,28 @@ class CassetteURLProtocol: URLProtocol {
         if let reason = cassette.appSession.unseenSettings(of: taskSession) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
+        guard cassette.answersAside(outgoing) else {
+            return proceed(with: cassette.answer(outgoing), cassette: cassette, taskSession: taskSession)
+        }
+        // A request whose answer takes long is answered aside, then goes on where the task started, so that the queue
+        // every session shares is not held meanwhile (see ``CassetteSession/answersAside(_:)``).
+        nonisolated(unsafe) let loader = self
+        let workQueue = task.flatMap(ClientQueues.workQueue(of:))
+        cassette.asideQueue.async {
+            let answer = cassette.answer(outgoing)
+            let resume: @Sendable () -> Void = { loader.proceed(with: answer, cassette: cassette, taskSession: taskSession) }
+            if let workQueue { workQueue.async(execute: resume) } else { resume() }
+        }
+    }
+
+    /// Serves `answer`, on the task's work queue: a replay at once (or after its latency, or once the task's delegate
+    /// decided), a live request by sending it.
+    private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, taskSession: URLSession?) {
         let live: CassetteSession.LiveRequest
-        switch cassette.answer(outgoing) {
+        switch answer {
+        case .now where stopped.withLock({ $0 }):
+            // Stopped while it was answered aside: nothing is delivered to a stopped task.
+            return
         case .now(let outcome, let delay, let asks):
             // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
             if let asks, let final = outcome.response, let delegate = TaskDelegate.of(task, request: request) {
@@ -81,6 +101,10 @@ class CassetteURLProtocol: URLProtocol {
         }
         if let cancel {
             cancellation.withLock { $0 = cancel }
+            // Stopped before the request was sent (while it was answered aside): it is cancelled now.
+            if stopped.withLock({ $0 }), let cancel = cancellation.withLock({ state in defer { state = nil }; return state }) {
+                cancel()
+            }
         }
     }
 

@@ -104,6 +104,10 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// Whether the interaction is still in the file's bytes: not decoded yet, or not decodable.
     var isPending: Bool { pending != nil }
 
+    /// About how many bytes of the file an interaction still in it spans, `nil` for a decoded one: what decoding it
+    /// will cost grows with this.
+    var pendingByteCount: Int? { pending?.byteCount }
+
     /// The request's method and URL, read without decoding the interaction (the request with its headers and body
     /// once decoded): what the replay index keys by method and URL reads, and what reports name a recording by.
     var requestHead: RecordedRequest { stored.request }

@@ -18,7 +18,11 @@ final class PendingInteraction: Sendable {
         case failed(CacheError)
     }
 
+    /// About how many bytes of the file the interaction spans (see ``DeferredValue/byteCount``).
+    let byteCount: Int
+
     init(_ value: DeferredValue<Interaction>) {
+        byteCount = value.byteCount
         state = LockedBox(.pending(value))
     }
 

@@ -67,11 +67,13 @@ struct LiveStreamTests {
 
             // The same pieces: live as the server wrote them, and exactly as recorded on replay.
             if stream.paced && Self.timesCompared { #expect(recording.map(\.kind) == live.map(\.kind), "\(report)") }
-            // Where the client cancels, how much arrived first is timing: compared when the stream runs alone (in
-            // `.ci/run` beside the rest of the live suite, a recording once stalled 3.3 s, then delivered 34 pieces
-            // at once, and the client, cancelling at its fifth, had been handed them all).
-            if stream.cancelAfter == nil || Self.timesCompared {
-                #expect(Self.body(of: recording) == Self.body(of: live), "\(report)")
+            #expect(Self.body(of: recording) == Self.body(of: live), "\(report)")
+            // Beside the rest of the live suite too, a recording keeps the stream's pace: no wait between two pieces
+            // more than half a second longer than live's longest. (A test redacting a 10 MB upload in the protocol's
+            // `startLoading()`, on the queue every session shares, once stalled a recording here for 3.5 s, and the
+            // recording kept the stall; see AsideAnswerTests.)
+            if stream.paced {
+                #expect(Self.longestWait(in: recording) <= Self.longestWait(in: live) + 0.5, "\(report)")
             }
             #expect(replay.map(\.kind) == recording.map(\.kind), "\(report)")
             #expect(paced.map(\.kind) == recording.map(\.kind), "\(report)")
@@ -90,6 +92,11 @@ struct LiveStreamTests {
             let streamed = live.last!.at
             if streamed > 0.3 { #expect(replay.last!.at < 0.05 + (stream.cancelAfter == nil ? 0 : streamed), "\(report)") }
         }
+    }
+
+    /// The longest time between two calls the delegate got.
+    private static func longestWait(in events: [PieceLog.Event]) -> TimeInterval {
+        zip(events, events.dropFirst()).map { $1.at - $0.at }.max() ?? 0
     }
 
     /// Every piece's bytes, joined.

@@ -1,0 +1,87 @@
+import Foundation
+import Locking
+import Testing
+@testable import CassetteCore
+import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request whose answer takes long (a large body, or a large recording not decoded yet) is answered aside: on
+/// swift-corelibs-foundation, work done in a protocol's `startLoading()` holds every session of the process (a test
+/// redacting a 10 MB upload stalled a stream another test was recording for 3.5 seconds, and the recording kept the
+/// stall).
+@Suite("Long answers are made aside")
+struct AsideAnswerTests {
+    private static let large = Data(repeating: UInt8(ascii: "x"), count: CassetteSession.largeBody)
+
+    /// While cassette "slow" works out its answer (held by a matcher until cassette "quick" has answered its own
+    /// request), "quick", on another session, answers: nothing the sessions share waits for "slow".
+    @Test("while one cassette answers a large request, or from a large recording, another session's request is answered",
+          arguments: [true, false])
+    func otherSessionsAreNotHeld(largeRequest: Bool) async throws {
+        try await withTemporaryDirectory { directory in
+            let url = "http://api.test/upload"
+            let body = largeRequest ? Self.large : Data("small".utf8)
+            var slow = Fixture.interaction("POST", url, body: largeRequest ? "ok" : nil, requestBody: String(decoding: body, as: UTF8.self))
+            if !largeRequest { slow.response?.body = Body(Self.large) }
+            try Fixture.write([slow], name: "slow", in: directory)
+            try Fixture.write([Fixture.interaction("http://api.test/ping", body: "pong")], name: "quick", in: directory)
+
+            let entered = DispatchSemaphore(value: 0)
+            let quickAnswered = DispatchSemaphore(value: 0)
+            let waited = LockedBox<DispatchTimeoutResult?>(nil)
+            // Holds the answer of "slow" (its first key worked out) until "quick" has answered, 5 seconds at most.
+            let ranAside = LockedBox(false)
+            let gate = RequestMatcher.custom("gate") { _ in
+                if waited.withLock({ $0 == nil }) {
+                    ranAside.withLock { $0 = DispatchQueue.getSpecific(key: CassetteSession.asideKey) == true }
+                    entered.signal()
+                    let result = quickAnswered.wait(timeout: .now() + 5)
+                    waited.withLock { $0 = result }
+                }
+                return ""
+            }
+            let options = CassetteOptions(directory: .at(directory))
+            async let slowAnswer: Data = Cassette.use("slow", record: .never, matching: [.method, .url, gate], options: options) { session in
+                var request = URLRequest(url: URL(string: url)!)
+                request.httpMethod = "POST"
+                request.httpBody = body
+                return try await session.data(for: request).0
+            }
+            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    entered.wait()
+                    started.resume()
+                }
+            }
+            let pong = try await Cassette.use("quick", record: .never, options: options) { session in
+                try await Fixture.get("http://api.test/ping", on: session).0
+            }
+            quickAnswered.signal()
+            #expect(pong == Data("pong".utf8))
+            #expect(try await slowAnswer == (largeRequest ? Data("ok".utf8) : Self.large))
+            #expect(waited.withLock { $0 } == .success, "the quick cassette's request waited for the slow cassette's answer")
+            #expect(ranAside.withLock { $0 })
+        }
+    }
+
+    @Test("small requests to a cassette of small recordings are answered at once, where the task started")
+    func smallAnswersStayInline() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/ping", body: "pong")], name: "quick", in: directory)
+            let onAside = LockedBox<Bool?>(nil)
+            let probe = RequestMatcher.custom("probe") { _ in
+                let aside = DispatchQueue.getSpecific(key: CassetteSession.asideKey) == true
+                onAside.withLock { $0 = ($0 ?? false) || aside }
+                return ""
+            }
+            let pong = try await Cassette.use("quick", record: .never, matching: [.url, probe],
+                                              options: CassetteOptions(directory: .at(directory))) { session in
+                try await Fixture.get("http://api.test/ping", on: session).0
+            }
+            #expect(pong == Data("pong".utf8))
+            #expect(onAside.withLock { $0 } == false)
+        }
+    }
+}
