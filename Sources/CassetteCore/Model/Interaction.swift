@@ -104,9 +104,13 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// Whether the interaction is still in the file's bytes: not decoded yet, or not decodable.
     var isPending: Bool { pending != nil }
 
-    /// About how many bytes of the file an interaction still in it spans, `nil` for a decoded one: what decoding it
-    /// will cost grows with this.
-    var pendingByteCount: Int? { pending?.byteCount }
+    /// About how many bytes the interaction holds: for one still in the file, the bytes of the file it spans (see
+    /// ``DeferredValue/byteCount``), else its request and response bodies. What decoding, redacting and answering
+    /// it cost grows with this.
+    var byteCount: Int {
+        if let pending { return pending.byteCount }
+        return (stored.request.body?.data.count ?? 0) + (stored.response?.body?.data.count ?? 0)
+    }
 
     /// The request's method and URL, read without decoding the interaction (the request with its headers and body
     /// once decoded): what the replay index keys by method and URL reads, and what reports name a recording by.

@@ -25,8 +25,8 @@ final class CassetteSession: Sendable {
     /// This cassette's claim on its file (see ``OpenCassettes``).
     private let claim: OpenCassettes.Claim
     private let state: LockedBox<SessionState>
-    /// Whether some recording spans at least ``largeBody`` bytes of the file and is not decoded yet: its first
-    /// answer decodes it (see ``answersAside(_:)``).
+    /// Whether some recording holds at least ``largeBody`` bytes: answering from it costs in proportion (see
+    /// ``answersAside(_:)``).
     private let holdsLargeRecordings: Bool
     /// Where requests answered aside are answered, one at a time in the order their tasks started (see
     /// ``answersAside(_:)``); ``asideKey`` is `true` on it.
@@ -52,7 +52,7 @@ final class CassetteSession: Sendable {
         appSession = AppSession(configuration: configuration)
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
-        holdsLargeRecordings = opened.previous.contains { ($0.pendingByteCount ?? 0) >= Self.largeBody }
+        holdsLargeRecordings = opened.previous.contains { $0.byteCount >= Self.largeBody }
         asideQueue.setSpecific(key: Self.asideKey, value: true)
         // A drift check writes nothing: it shares the file like a replay.
         claim = try OpenCassettes.claim(settings.file, writes: opened.recordsMisses && settings.mode != .drift)
@@ -101,8 +101,7 @@ final class CassetteSession: Sendable {
     var reachesNetwork: Bool { opened.recordsMisses }
 
     /// Whether ``answer(_:)`` for `outgoing` may take long enough that the protocol calls it on ``asideQueue``
-    /// rather than where the session started the task: its body is large, or a recording it may replay is large and
-    /// not decoded yet.
+    /// rather than where the session started the task: its body is large, or a recording it may replay is large.
     ///
     /// On swift-corelibs-foundation a protocol's `startLoading()` runs on a queue every session of the process
     /// shares (see ``ClientQueues``): work done there holds every other session's requests, responses and stream

@@ -17,9 +17,11 @@ struct AsideAnswerTests {
 
     /// While cassette "slow" works out its answer (held by a matcher until cassette "quick" has answered its own
     /// request), "quick", on another session, answers: nothing the sessions share waits for "slow".
+    /// With a large request, and with a large recording still in the file (mode `never`) or decoded when the
+    /// cassette opened (mode `new`, which may record).
     @Test("while one cassette answers a large request, or from a large recording, another session's request is answered",
-          arguments: [true, false])
-    func otherSessionsAreNotHeld(largeRequest: Bool) async throws {
+          arguments: [(true, RecordMode.never), (false, .never), (false, .new)])
+    func otherSessionsAreNotHeld(largeRequest: Bool, mode: RecordMode) async throws {
         try await withTemporaryDirectory { directory in
             let url = "http://api.test/upload"
             let body = largeRequest ? Self.large : Data("small".utf8)
@@ -28,7 +30,8 @@ struct AsideAnswerTests {
             try Fixture.write([slow], name: "slow", in: directory)
             try Fixture.write([Fixture.interaction("http://api.test/ping", body: "pong")], name: "quick", in: directory)
 
-            let entered = DispatchSemaphore(value: 0)
+            // Set once the gate holds "slow"; the test waits for it without holding a thread.
+            let entered = LockedBox<(held: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
             let quickAnswered = DispatchSemaphore(value: 0)
             let waited = LockedBox<DispatchTimeoutResult?>(nil)
             // Holds the answer of "slow" (its first key worked out) until "quick" has answered, 5 seconds at most.
@@ -36,24 +39,29 @@ struct AsideAnswerTests {
             let gate = RequestMatcher.custom("gate") { _ in
                 if waited.withLock({ $0 == nil }) {
                     ranAside.withLock { $0 = DispatchQueue.getSpecific(key: CassetteSession.asideKey) == true }
-                    entered.signal()
+                    entered.withLock { state in
+                        state.held = true
+                        defer { state.waiter = nil }
+                        return state.waiter
+                    }?.resume()
                     let result = quickAnswered.wait(timeout: .now() + 5)
                     waited.withLock { $0 = result }
                 }
                 return ""
             }
             let options = CassetteOptions(directory: .at(directory))
-            async let slowAnswer: Data = Cassette.use("slow", record: .never, matching: [.method, .url, gate], options: options) { session in
+            async let slowAnswer: Data = Cassette.use("slow", record: mode, matching: [.method, .url, gate], options: options) { session in
                 var request = URLRequest(url: URL(string: url)!)
                 request.httpMethod = "POST"
                 request.httpBody = body
                 return try await session.data(for: request).0
             }
-            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async {
-                    entered.wait()
-                    started.resume()
+            await withCheckedContinuation { (held: CheckedContinuation<Void, Never>) in
+                let already = entered.withLock { state in
+                    if !state.held { state.waiter = held }
+                    return state.held
                 }
+                if already { held.resume() }
             }
             let pong = try await Cassette.use("quick", record: .never, options: options) { session in
                 try await Fixture.get("http://api.test/ping", on: session).0
