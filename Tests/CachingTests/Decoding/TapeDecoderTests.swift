@@ -43,6 +43,26 @@ struct TapeDecoderTests {
         #expect(try tape(String.self, json) == foundation(String.self, json))
     }
 
+    @Test("a quote, backslash, control character or non-ASCII byte at any place of a long string reads as JSONDecoder reads it")
+    func stringsReadWordAtATime() throws {
+        let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x34, 0x31], [0x5C, 0x71], [0x1F], [0x00], [0x20],
+                                   [0x7F], [0x80], Array("é".utf8), Array("😀".utf8), [0x5B], [0x5C, 0x5C]]
+        for special in specials {
+            for place in 0..<26 {
+                var bytes = [UInt8(ascii: "\"")] + [UInt8](repeating: UInt8(ascii: "a"), count: place) + special
+                bytes += [UInt8](repeating: UInt8(ascii: "b"), count: 25 - place) + [UInt8(ascii: "\"")]
+                let data = Data(bytes)
+                let ours = Result { try TapeDecoder.decode(String.self, from: data) }
+                let theirs = Result { try JSONDecoder.cacheDecoder.decode(String.self, from: data) }
+                switch (ours, theirs) {
+                case (.success(let a), .success(let b)): #expect(a == b, "\(bytes)")
+                case (.failure, .failure): break
+                default: Issue.record("\(bytes): ours \(ours), JSONDecoder \(theirs)")
+                }
+            }
+        }
+    }
+
     @Test("numbers: integer ranges, doubles to the last bit", arguments: [
         "0", "-0", "42", "-42", "9223372036854775807", "-9223372036854775808", "0.1", "1e-300", "-2.5E+10", "123456789.123456789",
         "1.7976931348623157e308", "5e-324",
