@@ -45,14 +45,14 @@ class CassetteURLProtocol: URLProtocol {
         if let reason = cassette.appSession.unseenSettings(of: taskSession) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
-        guard cassette.answersAside(outgoing) else {
+        guard cassette.aside.applies(to: outgoing) else {
             return proceed(with: cassette.answer(outgoing), cassette: cassette, taskSession: taskSession)
         }
         // A request whose answer takes long is answered aside, then goes on where the task started, so that the queue
-        // every session shares is not held meanwhile (see ``CassetteSession/answersAside(_:)``).
+        // every session shares is not held meanwhile (see ``AsideAnswers``).
         nonisolated(unsafe) let loader = self
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-        cassette.asideQueue.async {
+        cassette.aside.queue.async {
             let answer = cassette.answer(outgoing)
             let resume: @Sendable () -> Void = { loader.proceed(with: answer, cassette: cassette, taskSession: taskSession) }
             if let workQueue { workQueue.async(execute: resume) } else { resume() }

@@ -25,17 +25,8 @@ final class CassetteSession: Sendable {
     /// This cassette's claim on its file (see ``OpenCassettes``).
     private let claim: OpenCassettes.Claim
     private let state: LockedBox<SessionState>
-    /// Whether some recording holds at least ``largeBody`` bytes: answering from it costs in proportion (see
-    /// ``answersAside(_:)``).
-    private let holdsLargeRecordings: Bool
-    /// Where requests answered aside are answered, one at a time in the order their tasks started (see
-    /// ``answersAside(_:)``); ``asideKey`` is `true` on it.
-    let asideQueue = DispatchQueue(label: "CassetteSession.aside")
-    static let asideKey = DispatchSpecificKey<Bool>()
-
-    /// The body size from which answering a request is done aside (see ``answersAside(_:)``): redacting, matching
-    /// and decoding cost time in proportion to the bytes (a 10 MB body took 2 to 4 seconds in a debug build).
-    static let largeBody = 64 << 10
+    /// Where answers that take long are made (see ``AsideAnswers``).
+    let aside: AsideAnswers
 
     /// Where the requests the recordings do not answer go.
     private enum Network {
@@ -52,8 +43,7 @@ final class CassetteSession: Sendable {
         appSession = AppSession(configuration: configuration)
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
-        holdsLargeRecordings = opened.previous.contains { $0.byteCount >= Self.largeBody }
-        asideQueue.setSpecific(key: Self.asideKey, value: true)
+        aside = AsideAnswers(opened.previous)
         // A drift check writes nothing: it shares the file like a replay.
         claim = try OpenCassettes.claim(settings.file, writes: opened.recordsMisses && settings.mode != .drift)
         let (replay, index) = CassetteReplay.prepare(opened, settings: settings)
@@ -99,18 +89,6 @@ final class CassetteSession: Sendable {
 
     /// Whether requests without a recording go to the real network (to be recorded, or compared in mode drift).
     var reachesNetwork: Bool { opened.recordsMisses }
-
-    /// Whether ``answer(_:)`` for `outgoing` may take long enough that the protocol calls it on ``asideQueue``
-    /// rather than where the session started the task: its body is large, or a recording it may replay is large.
-    ///
-    /// On swift-corelibs-foundation a protocol's `startLoading()` runs on a queue every session of the process
-    /// shares (see ``ClientQueues``): work done there holds every other session's requests, responses and stream
-    /// pieces, so a test redacting a 10 MB upload stalled a stream another test was recording for 3.5 seconds, and
-    /// the recording kept the stall. Small requests, the usual case, are answered at once, as they cost less than
-    /// the hop.
-    func answersAside(_ outgoing: OutgoingRequest) -> Bool {
-        (outgoing.body?.count ?? 0) >= Self.largeBody || holdsLargeRecordings
-    }
 
     /// Decides how to answer `outgoing`. Replay ends here, with no closure or recording bookkeeping.
     func answer(_ outgoing: OutgoingRequest) -> Answer {

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// stall).
 @Suite("Long answers are made aside")
 struct AsideAnswerTests {
-    private static let large = Data(repeating: UInt8(ascii: "x"), count: CassetteSession.largeBody)
+    private static let large = Data(repeating: UInt8(ascii: "x"), count: AsideAnswers.largeBody)
 
     /// While cassette "slow" works out its answer (held by a matcher until cassette "quick" has answered its own
     /// request), "quick", on another session, answers: nothing the sessions share waits for "slow".
@@ -38,7 +38,7 @@ struct AsideAnswerTests {
             let ranAside = LockedBox(false)
             let gate = RequestMatcher.custom("gate") { _ in
                 if waited.withLock({ $0 == nil }) {
-                    ranAside.withLock { $0 = DispatchQueue.getSpecific(key: CassetteSession.asideKey) == true }
+                    ranAside.withLock { $0 = DispatchQueue.getSpecific(key: AsideAnswers.key) == true }
                     entered.withLock { state in
                         state.held = true
                         defer { state.waiter = nil }
@@ -80,7 +80,7 @@ struct AsideAnswerTests {
             try Fixture.write([Fixture.interaction("http://api.test/ping", body: "pong")], name: "quick", in: directory)
             let onAside = LockedBox<Bool?>(nil)
             let probe = RequestMatcher.custom("probe") { _ in
-                let aside = DispatchQueue.getSpecific(key: CassetteSession.asideKey) == true
+                let aside = DispatchQueue.getSpecific(key: AsideAnswers.key) == true
                 onAside.withLock { $0 = ($0 ?? false) || aside }
                 return ""
             }
