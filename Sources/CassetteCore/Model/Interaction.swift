@@ -104,6 +104,16 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// Whether the interaction is still in the file's bytes: not decoded yet, or not decodable.
     var isPending: Bool { pending != nil }
 
+    /// The interaction decoded, if it is still in the file (see ``PendingInteraction``); throws the file's error when
+    /// it does not decode.
+    func decoded() throws(CacheError) -> Interaction {
+        guard pending != nil else { return self }
+        var decoded = self
+        decoded.stored = try contents
+        decoded.pending = nil
+        return decoded
+    }
+
     /// About how many bytes the interaction holds: for one still in the file, the bytes of the file it spans (see
     /// ``DeferredValue/byteCount``), else its request and response bodies. What decoding, redacting and answering
     /// it cost grows with this.

@@ -66,8 +66,8 @@ struct CassetteReplay: Sendable {
         self.placeholderMarkers = placeholderMarkers
     }
 
-    /// What the replayable interaction at `position` answers, made the first time it is asked for: its response is
-    /// decoded then, and a response the file holds malformed is the file's error.
+    /// What the replayable interaction at `position` answers, made the first time it is asked for: the interaction is
+    /// decoded then, and one the file holds malformed is the file's error.
     private func answer(at position: Int) throws(CassetteError) -> ReplayAnswer {
         if let made = answers.withLock({ $0[position] }) { return made }
         let made = ReplayAnswer(try CassetteFile.decoded(replayable[position], in: settings.file), placeholderMarkers: placeholderMarkers)

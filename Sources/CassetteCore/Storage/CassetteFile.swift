@@ -26,13 +26,8 @@ public enum CassetteFile {
     /// `interaction` decoded, if it was left in the file (see ``load(_:deferring:)``), or the error that reading the
     /// file whole would have thrown.
     static func decoded(_ interaction: Interaction, in file: URL) throws(CassetteError) -> Interaction {
-        guard interaction.isPending else { return interaction }
         do {
-            let contents = try interaction.contents
-            var decoded = Interaction(request: contents.request, response: contents.response, failure: contents.failure,
-                                      recordedAt: contents.recordedAt, duration: contents.duration)
-            decoded.expiresAt = interaction.expiresAt
-            return decoded
+            return try interaction.decoded()
         } catch {
             throw unreadable(error, file)
         }
