@@ -113,7 +113,7 @@ extension FidelityCase {
         },
         downloadCase("download(for:)") { session in
             let (file, response) = try await session.download(for: request("/bytes/4096?seed=3"))
-            return (try Data(contentsOf: file), response)
+            return (try readAndRemove(file), response)
         },
         downloadCase("downloadTask with a completion handler") { session in
             let box = LockedBox<Result<(Data, URLResponse?), any Error>?>(nil)
@@ -121,7 +121,7 @@ extension FidelityCase {
                 session.downloadTask(with: request("/bytes/4096?seed=4")) { file, response, error in
                     box.withLock {
                         if let error { $0 = .failure(error) } else if let file {
-                            $0 = Result { (try Data(contentsOf: file), response) }
+                            $0 = Result { (try readAndRemove(file), response) }
                         } else {
                             $0 = .failure(URLError(.zeroByteResource))
                         }
@@ -345,6 +345,14 @@ extension FidelityCase {
     }
 }
 
+/// The bytes of a downloaded file, which is then removed. `download(for:)` leaves its file to the caller everywhere;
+/// swift-corelibs-foundation also keeps the file after a completion handler or delegate that received it returns
+/// (Apple's URLSession removes it then), so a live run left three files in the temporary folder each time.
+private func readAndRemove(_ file: URL) throws -> Data {
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try Data(contentsOf: file)
+}
+
 /// Collects a delegate-driven download: the file's bytes (read before the delegate returns, as the file is then
 /// removed), the response and the error.
 private final class DownloadDelegate: NSObject, URLSessionDownloadDelegate, Sendable {
@@ -352,7 +360,7 @@ private final class DownloadDelegate: NSObject, URLSessionDownloadDelegate, Send
     private let completion = Completion()
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        let data = try? Data(contentsOf: location)
+        let data = try? readAndRemove(location)
         state.withLock { $0.file = data }
     }
 
