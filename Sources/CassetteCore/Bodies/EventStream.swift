@@ -104,7 +104,7 @@ package enum EventStream {
             for field in fields where field.contains("\n") || field.contains("\r") {
                 throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "An event's field is one line, not \"\(field)\".")
             }
-            if let data, data.data.contains(UInt8(ascii: "\n")) || data.data.contains(UInt8(ascii: "\r")) {
+            if let data, data.data.containsByte(UInt8(ascii: "\n")) || data.data.containsByte(UInt8(ascii: "\r")) {
                 throw DecodingError.dataCorruptedError(forKey: .data, in: container, debugDescription: "An event's data is one line.")
             }
         }
@@ -120,7 +120,7 @@ package enum EventStream {
     /// LF line endings, each event ending in a blank line, at most one `data: ` line per event and last in it, its
     /// data JSON or text. `nil` for anything else (which is then shown as text): the events must write back exactly.
     static func storedEvents(_ data: Data) -> [Stored]? {
-        guard looksLikeEvents(data), !data.contains(UInt8(ascii: "\r")), data.count >= 2,
+        guard looksLikeEvents(data), !data.containsByte(UInt8(ascii: "\r")), data.count >= 2,
               data[data.index(data.endIndex, offsetBy: -2)...].elementsEqual([UInt8(ascii: "\n"), UInt8(ascii: "\n")]),
               let text = String(data: data, encoding: .utf8) else {
             return nil

@@ -50,7 +50,7 @@ struct FormFields {
     }
 
     private static func isFormShaped(_ data: Data) -> Bool {
-        guard data.count <= 64 << 10, data.contains(UInt8(ascii: "=")) else { return false }
+        guard data.count <= 64 << 10, data.containsByte(UInt8(ascii: "=")) else { return false }
         var body = data[...]
         while body.last == UInt8(ascii: "\n") || body.last == UInt8(ascii: "\r") { body = body.dropLast() }
         return !body.isEmpty && body.allSatisfy { byte in

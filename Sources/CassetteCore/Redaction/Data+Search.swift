@@ -8,6 +8,15 @@ import Darwin
 #endif
 
 extension Data {
+    /// Whether `byte` occurs in the data: one `memchr` over its bytes. `Sequence.contains(_:)` reads `Data` a byte at
+    /// a time through its iterator, which a profile of replay showed at 2% of all samples for a 1 KiB body.
+    func containsByte(_ byte: UInt8) -> Bool {
+        withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     /// The offset of the first occurrence of `target` at or after `offset`.
     func firstOffset(of target: Data, from offset: Int = 0) -> Int? {
         withUnsafeBytes { haystack in

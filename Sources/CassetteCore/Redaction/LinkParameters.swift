@@ -17,7 +17,7 @@ enum LinkParameters {
 
     /// The parameters in `data` whose names `wanted` holds, in order; none when `data` holds no `=`.
     static func find(in data: Data, named wanted: SecretNameSet) -> [Parameter] {
-        guard data.contains(UInt8(ascii: "=")) else { return [] }
+        guard data.containsByte(UInt8(ascii: "=")) else { return [] }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var found: [Parameter] = []

@@ -156,7 +156,7 @@ extension Redaction {
         if type?.isForm != true, body.looksLikeJSON {
             return redact(jsonBody: body) { origin, value in secrets.add(requestValue: value, origin: origin) }
         }
-        guard !matching.parameterNames.isEmpty, body.data.contains(UInt8(ascii: "=")) else { return body }
+        guard !matching.parameterNames.isEmpty, body.data.containsByte(UInt8(ascii: "=")) else { return body }
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
         let encoding: String.Encoding = String(data: body.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1
         guard let text = String(data: body.data, encoding: encoding) else { return body }

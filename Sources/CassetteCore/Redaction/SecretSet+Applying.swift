@@ -44,7 +44,7 @@ extension SecretSet {
     /// Whether `data` holds a backslash, which may start an escape: `\u0067hp_…`, or `\t` before a token, whose `t`
     /// the plain scan reads as the end of a word the token continues.
     static func holdsEscape(_ data: Data) -> Bool {
-        data.contains(UInt8(ascii: "\\"))
+        data.containsByte(UInt8(ascii: "\\"))
     }
 
     /// The response (and the redirects before it) with every searched secret replaced wherever it appears.

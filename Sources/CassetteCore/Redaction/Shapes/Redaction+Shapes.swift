@@ -57,7 +57,7 @@ extension Redaction {
                     }
                 }
             }
-            if body.data.contains(UInt8(ascii: "%")) {
+            if body.data.containsByte(UInt8(ascii: "%")) {
                 found += encodedValues(in: [UInt8](body.data), plusIsSpace: !isJSON)
             }
             if matching.findsHighEntropy { found += highEntropyValues(in: body) }
@@ -177,7 +177,7 @@ extension Redaction {
                 return ShapedValue(origin: .highEntropy(under: name), value: value)
             }
         }
-        guard body.data.contains(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
+        guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
         return highEntropyFields(FormFields(text[...], plusIsSpace: true))
     }
 

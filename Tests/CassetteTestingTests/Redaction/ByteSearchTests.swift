@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+
+@Suite("Byte search: containsByte answers what Sequence.contains answers")
+struct ByteSearchTests {
+    @Test("containsByte agrees with contains, on empty data, slices that do not start at 0 and every byte value")
+    func containsByteAgreesWithContains() {
+        var generator = SystemRandomNumberGenerator()
+        var datas: [Data] = [Data(), Data([0]), Data([0xFF]), Data("a%b=c\\d".utf8)]
+        for length in [1, 7, 8, 9, 63, 64, 65, 1_024] {
+            datas.append(Data((0..<length).map { _ in UInt8.random(in: 0...40, using: &generator) }))
+        }
+        // Slices keep their parent's indices: a search that read from index 0 would look outside them.
+        let parent = Data("==%%\\\\".utf8) + Data("plain text".utf8) + Data("==%%\\\\".utf8)
+        datas.append(parent[6..<16])
+        datas.append(parent[6..<6])
+        for data in datas {
+            for byte in UInt8.min...UInt8.max {
+                #expect(data.containsByte(byte) == data.contains(byte), "byte \(byte) in \(Array(data))")
+            }
+        }
+    }
+}
