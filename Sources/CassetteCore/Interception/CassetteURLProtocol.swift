@@ -231,6 +231,8 @@ class CassetteURLProtocol: URLProtocol {
         case .stream(let response, let data, let setCookies, let stream):
             begin(response, data, setCookies, cookies: cookies)
             end(stream.end, url: response.url, holdingFor: cookies?.timeout(of: request) ?? 0)
+        case .heldOpen:
+            end(.cancelled, url: request.url, holdingFor: cookies?.timeout(of: request) ?? 0)
         }
     }
 

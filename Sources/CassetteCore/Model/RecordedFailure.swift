@@ -51,6 +51,12 @@ public struct RecordedFailure: Sendable, Hashable, Codable {
                   userInfoKeys: Self.keptKeys.filter { nsError.userInfo[$0] != nil }, underlying: underlying)
     }
 
+    /// Whether this records the app cancelling the request before any response came (`URLError.cancelled`): replay
+    /// then holds the request open until the app cancels it again, and hands it no error of its own.
+    public var isCancellation: Bool {
+        code == URLError.cancelled.rawValue
+    }
+
     /// The error replay hands to the client for a request to `url`.
     func urlError(for url: URL?) -> URLError {
         guard let keys = userInfoKeys else {

@@ -15,9 +15,9 @@ struct CassetteRecording: Sendable {
         case inFlight(RecordedRequest)
         /// Recorded, with the values its response taught the cassette.
         case done(Interaction, learned: [InteractionSecret])
-        /// Cancelled by the code under test, dropped by the `beforeRecord` hook, or failed in transport when such
-        /// failures are not recorded: nothing to record.
-        case cancelled
+        /// Dropped by the `beforeRecord` hook, or failed in transport when such failures are not recorded: nothing
+        /// to record.
+        case dropped
     }
 
     /// A request on its way to the real network, with the slot its recording fills.
@@ -64,11 +64,10 @@ struct CassetteRecording: Sendable {
                 live.state.withLock { $0.recorded[pending.slot] = slot }
                 deliver(Outcome(exchange))
             case .failure(let error):
-                if (error as? URLError)?.code == .cancelled {
-                    live.state.withLock { $0.recorded[pending.slot] = .cancelled }
-                    return deliver(.failure(error))
-                }
-                if settings.recordsTransportErrors {
+                // A request the app cancelled before its response came is recorded as cancelled, whatever
+                // `recordsTransportErrors` says: replay holds it open until the app cancels it again (see
+                // ``RecordedFailure/isCancellation``). Left out, its replay would find one recording too few.
+                if (error as? URLError)?.code == .cancelled || settings.recordsTransportErrors {
                     let failure = RecordedFailure(error, description: (error as NSError).localizedDescription)
                     let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.now(),
                                                      duration: Self.seconds(since: started)), credentials: [], for: pending)
@@ -78,7 +77,7 @@ struct CassetteRecording: Sendable {
                         state.failures.append(settings.transportError(error, request: request.stored, secrets: request.secrets))
                         state.transportFailed = true
                         // Finished, with nothing to record: not also an unfinished request.
-                        state.recorded[pending.slot] = .cancelled
+                        state.recorded[pending.slot] = .dropped
                     }
                 }
                 deliver(.failure(error))
@@ -96,7 +95,7 @@ struct CassetteRecording: Sendable {
         if let beforeRecord = settings.hooks.beforeRecord {
             // The hook sees what was sent, not its redacted copy.
             exchange.request = RecordedRequest(pending.request.outgoing.request, body: pending.request.outgoing.body)
-            guard let edited = beforeRecord(exchange) else { return .cancelled }
+            guard let edited = beforeRecord(exchange) else { return .dropped }
             exchange = edited
             // The request's own secrets stay secrets even when the hook removed them from the request (a token the
             // response echoes must not reach the file because its header was dropped).
@@ -115,7 +114,7 @@ struct CassetteRecording: Sendable {
             failure.description = secrets.redact(text: failure.description)
             interaction = Interaction(request: request, failure: failure, recordedAt: exchange.recordedAt, duration: exchange.duration)
         } else {
-            return .cancelled
+            return .dropped
         }
         // Unless the hook set one, a recording expires under the cassette's ``Expiry``.
         interaction.expiresAt = exchange.expiresAt ?? settings.expiry.map { exchange.recordedAt.addingTimeInterval($0.interval) }

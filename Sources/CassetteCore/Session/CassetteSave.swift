@@ -38,7 +38,7 @@ struct CassetteSave: Sendable {
     /// The recorded interactions in order, their learned placeholders numbered by their final positions.
     ///
     /// A learned placeholder carries the number of the recording that taught it (`REDACTED_token_3`), so it stays
-    /// unique in the file; a request cancelled or still in flight leaves no interaction, and the recordings after it
+    /// unique in the file; a request the hook dropped or still in flight leaves no interaction, and the recordings after it
     /// move up, so their placeholders are renumbered wherever they appear.
     private func numbered(_ slots: [CassetteRecording.Slot]) -> [Interaction] {
         let keptBefore = settings.mode.replaysExisting ? opened.previous.count : 0

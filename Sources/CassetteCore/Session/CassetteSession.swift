@@ -252,9 +252,11 @@ final class CassetteSession: Sendable {
     }
 
     /// Whether replaying `interaction` may end in the `URLError` `code`: its recorded failure, the end of a stream
-    /// cut short, or the timeout of a stream held open (one the app cancelled live).
+    /// cut short, or the timeout of a request or stream held open (one the app cancelled live).
     private static func mayGive(_ interaction: Interaction, code: Int) -> Bool {
-        if interaction.failure?.code == code { return true }
+        if let failure = interaction.failure {
+            return failure.isCancellation ? code == URLError.timedOut.rawValue : failure.code == code
+        }
         switch interaction.response?.stream?.end {
         case .failed(let end)?: return end == code
         case .cancelled?: return code == URLError.timedOut.rawValue

@@ -86,10 +86,11 @@ extension CassetteSettings {
                              cassette: file)
     }
 
-    /// The error for a recording that recorded nothing: no request reached the cassette, or each was cancelled.
+    /// The error for a recording that recorded nothing: no request reached the cassette, or the `beforeRecord` hook
+    /// dropped each.
     func nothingRecordedError(sawRequest: Bool) -> CassetteError {
         let message = sawRequest
-            ? "Nothing was recorded, so no file was written: every request sent through the cassette's session was cancelled. Let at least one complete inside the body."
+            ? "Nothing was recorded, so no file was written: the beforeRecord hook dropped every request sent through the cassette's session. Let it keep at least one."
             : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead. A WebSocket task never reaches a cassette on any platform (see the README's \"What a cassette cannot see\")."
         return CassetteError(.nothingRecorded, message, cassette: file)
     }

@@ -16,6 +16,9 @@ enum Outcome: Sendable {
     /// A replayed response whose body streamed: its pieces, their times and its end are `stream`'s, whose sizes add
     /// up to `data`'s (see ``StreamDelivery``).
     case stream(HTTPURLResponse, Data, cookies: [AppSession.SetCookie], RecordedStream)
+    /// A replayed request the app cancelled live before any response came: nothing is delivered, as nothing came
+    /// live; the request stays open until the app cancels it again, or its timeout passes (`URLError(.timedOut)`).
+    case heldOpen
 }
 
 extension Outcome {
@@ -23,7 +26,7 @@ extension Outcome {
     var response: HTTPURLResponse? {
         switch self {
         case .response(let response, _, _), .truncated(let response, _, _, _), .stream(let response, _, _, _): response
-        case .failure: nil
+        case .failure, .heldOpen: nil
         }
     }
 

@@ -89,6 +89,8 @@ struct ReplayAnswer: Sendable {
             }
             if let stream { return .stream(response, body, cookies: cookies, stream.fitted(from: stored, to: body)) }
             return .response(response, body, cookies: cookies)
+        case .failure(let failure) where failure.isCancellation:
+            return .heldOpen
         case .failure(let failure):
             return .failure(failure.urlError(for: url))
         case .unusable:

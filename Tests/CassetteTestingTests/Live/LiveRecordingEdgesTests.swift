@@ -12,29 +12,53 @@ import FoundationNetworking
 struct LiveRecordingEdgesTests {
     private func slow() -> URL { URL(string: TestServer.httpbin.url("/delay/3"))! }
 
-    @Test("cancelling a request while it is recorded fails it as cancelled, and nothing crashes")
+    /// What the code under test sees when it cancels two slow requests (an async one, and a completion-handler task
+    /// cancelled by hand) 0.3 s after sending them, then sends a third: each one's error code or status.
+    private func cancelTwice(on session: URLSession) async throws -> [String] {
+        let task = Task { try await session.data(from: slow()) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        var seen: [String] = []
+        do { _ = try await task.value; seen.append("answered") } catch { seen.append("\((error as NSError).code)") }
+        let done = LockedBox<(any Error)?>(nil)
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            let dataTask = session.dataTask(with: slow()) { _, _, error in
+                done.withLock { $0 = error }
+                finished.resume()
+            }
+            dataTask.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { dataTask.cancel() }
+        }
+        seen.append(done.withLock { $0 }.map { "\(($0 as NSError).code)" } ?? "answered")
+        let (_, response) = try await Fixture.get(TestServer.httpbin.url("/get?after=cancel"), on: session)
+        seen.append("\(response.statusCode)")
+        return seen
+    }
+
+    @Test("a request the app cancels before its answer is recorded as cancelled; replay holds it until the app cancels again: the same errors live, recording and replaying")
     func cancelWhileRecording() async throws {
         try await withTemporaryDirectory { directory in
-            try await Cassette.use("cancel", record: .all, options: .init(directory: .at(directory))) { session in
-                let task = Task { try await session.data(from: slow()) }
-                try await Task.sleep(for: .milliseconds(300))
-                task.cancel()
-                await #expect(throws: (any Error).self) { try await task.value }
-                // A completion-handler task cancelled by hand, too.
-                let done = LockedBox<(any Error)?>(nil)
-                await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                    let dataTask = session.dataTask(with: slow()) { _, _, error in
-                        done.withLock { $0 = error }
-                        finished.resume()
-                    }
-                    dataTask.resume()
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { dataTask.cancel() }
-                }
-                #expect((done.withLock { $0 } as? URLError)?.code == .cancelled)
-                _ = try await Fixture.get(TestServer.httpbin.url("/get?after=cancel"), on: session)
+            let plain = URLSession(configuration: .ephemeral)
+            defer { plain.finishTasksAndInvalidate() }
+            let live = try await cancelTwice(on: plain)
+            #expect(live == ["-999", "-999", "200"])
+            let recording = try await Cassette.use("cancel", record: .all, options: .init(directory: .at(directory))) { session in
+                try await cancelTwice(on: session)
             }
             let saved = try CassetteFile.load(directory.appendingPathComponent("cancel.json")) ?? []
-            #expect(saved.map(\.request.url) == [TestServer.httpbin.url("/get?after=cancel")], "cancelled requests record nothing")
+            #expect(saved.map(\.request.url) == [slow().absoluteString, slow().absoluteString, TestServer.httpbin.url("/get?after=cancel")])
+            #expect(saved.map { $0.failure?.isCancellation ?? false } == [true, true, false])
+            // Replayed, then replayed with the recorded times: the cancelled two are held open either way.
+            let replaying = try await Cassette.use("cancel", record: .never, options: .init(directory: .at(directory))) { session in
+                try await cancelTwice(on: session)
+            }
+            let paced = try await Cassette.use("cancel", record: .never,
+                                               options: .init(directory: .at(directory), latency: .recorded)) { session in
+                try await cancelTwice(on: session)
+            }
+            #expect(recording == live)
+            #expect(replaying == live)
+            #expect(paced == live)
         }
     }
 
@@ -58,12 +82,12 @@ struct LiveRecordingEdgesTests {
     func learnedNumbersStayUnique() async throws {
         try await withTemporaryDirectory { directory in
             let rules = Redaction.default.redactingJSONKeys("uuid")
-            try await Cassette.use("numbers", record: .all, redaction: rules, options: .init(directory: .at(directory))) { session in
+            // The hook drops the second request: the recording after it moves up, and its placeholder with it.
+            let hooks = CassetteHooks(beforeRecord: { $0.request.url.contains("dropped") ? nil : $0 })
+            try await Cassette.use("numbers", record: .all, redaction: rules,
+                                   options: .init(directory: .at(directory), hooks: hooks)) { session in
                 _ = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
-                let cancelled = Task { try await session.data(from: slow()) }
-                try await Task.sleep(for: .milliseconds(200))
-                cancelled.cancel()
-                _ = try? await cancelled.value
+                _ = try await Fixture.get(TestServer.httpbin.url("/uuid?dropped"), on: session)
                 _ = try await Fixture.get(TestServer.httpbin.url("/uuid?second"), on: session)
             }
             try await Cassette.use("numbers", record: .new, redaction: rules, options: .init(directory: .at(directory), unused: .ignore)) { session in

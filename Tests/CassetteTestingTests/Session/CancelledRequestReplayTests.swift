@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request the app cancelled before its response came is recorded as cancelled (see `LiveRecordingEdgesTests` for
+/// the recording); these replay such a recording without a server.
+@Suite("Replaying a request the app cancelled live: held open until the app cancels again")
+struct CancelledRequestReplayTests {
+    /// A cassette holding one answered GET of `/first`, then a GET of `/slow` the app cancelled after 0.3 s.
+    private func writeCancelled(in directory: URL) throws {
+        var cancelled = Fixture.interaction("http://api.test/slow")
+        cancelled.response = nil
+        cancelled.failure = RecordedFailure(URLError(.cancelled), description: "cancelled")
+        cancelled.duration = 0.3
+        try Fixture.write([Fixture.interaction("http://api.test/first"), cancelled], name: "cancelled", in: directory)
+    }
+
+    @Test("the app's own cancel ends it as cancelled; nothing is delivered before, and the cassette closes cleanly")
+    func heldUntilTheAppCancels() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeCancelled(in: directory)
+            let (failure, endedAt, cancelledAt) = try await Cassette.use("cancelled", record: .never,
+                                                                         options: .init(directory: .at(directory))) { session in
+                _ = try await Fixture.get("http://api.test/first", on: session)
+                let slow = Task { () -> (URLError?, ContinuousClock.Instant) in
+                    do {
+                        _ = try await Fixture.get("http://api.test/slow", on: session)
+                        return (nil, .now)
+                    } catch {
+                        return (error as? URLError, .now)
+                    }
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                let cancelledAt = ContinuousClock.now
+                slow.cancel()
+                let (failure, endedAt) = await slow.value
+                return (failure, endedAt, cancelledAt)
+            }
+            #expect(failure?.code == .cancelled)
+            // Held, not answered at once: the app's cancel is what ended it.
+            #expect(endedAt >= cancelledAt)
+        }
+    }
+
+    @Test("an app that does not cancel again gets its timeout, as from a server that never answers")
+    func timesOutWhenNotCancelled() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeCancelled(in: directory)
+            let failure = try await Cassette.use("cancelled", record: .never, options: .init(directory: .at(directory))) { session in
+                _ = try await Fixture.get("http://api.test/first", on: session)
+                var request = URLRequest(url: URL(string: "http://api.test/slow")!)
+                request.timeoutInterval = 0.5
+                do {
+                    _ = try await Fixture.send(request, on: session)
+                    return nil as URLError?
+                } catch {
+                    return error as? URLError
+                }
+            }
+            #expect(failure?.code == .timedOut)
+        }
+    }
+
+    @Test("a cancellation recording is no bypass when the app's timeout ends it, and saves and reads back unchanged")
+    func timeoutIsTheCassettesOwn() async throws {
+        try await withTemporaryDirectory { directory in
+            try writeCancelled(in: directory)
+            let file = directory.appendingPathComponent("cancelled.json")
+            let loaded = try CassetteFile.load(file) ?? []
+            #expect(loaded.map { $0.failure?.isCancellation ?? false } == [false, true])
+            let before = try Data(contentsOf: file)
+            try CassetteFile.save(loaded, to: file)
+            #expect(try Data(contentsOf: file) == before)
+            let replaying = try Cassette(.named("cancelled"), options: .init(record: .never, directory: .at(directory), unused: .ignore),
+                                         filePath: #filePath, testName: "t")
+            #expect(replaying.close(bodyError: URLError(.timedOut)).failures.isEmpty)
+        }
+    }
+}
