@@ -20,7 +20,9 @@ public struct CassetteHooks: Sendable {
     /// Sees each new recording once, after its response arrived and before anything is stored: the request as
     /// sent and the response as received, secrets included. It returns what to store (edited or not), or `nil` to
     /// store nothing. Redaction runs after it, on what it returns. The code under test always gets the real
-    /// response: the hook changes the file, not the recording run.
+    /// response: the hook changes the file, not the recording run. A recording without a response holds a
+    /// ``RecordedFailure`` instead: a request the app cancelled before its answer came
+    /// (``RecordedFailure/isCancellation``), or a transport failure when those are recorded.
     public var beforeRecord: (@Sendable (Interaction) -> Interaction?)?
     /// Sees each recorded interaction that has a response once, when the cassette opens, and returns the response
     /// to serve in its place (the file is not changed). Matching still uses the recorded request.
