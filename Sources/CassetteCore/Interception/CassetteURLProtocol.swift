@@ -17,12 +17,18 @@ class CassetteURLProtocol: URLProtocol {
     /// Set once the client has the response: a recording handed it through as it arrived (see
     /// ``Recorder/PassThrough``), or a stream's replay began; what is delivered next adds only body and ending.
     let began = LockedBox(false)
+    /// Set by the first `startLoading()`. swift-corelibs-foundation calls it again on the same protocol when a
+    /// running task is resumed again, as Alamofire's `cancel()` does before it cancels; the request is already being
+    /// answered then (its built-in HTTP protocol ignores such a call too, and on Apple's platforms resuming a running
+    /// task does nothing).
+    private let loading = LockedBox(false)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
+        guard !loading.withLock({ started in defer { started = true }; return started }) else { return }
         let cassette: CassetteSession
         switch ProtocolRoutes.cassette(for: type(of: self)) {
         case .success(let routed): cassette = routed

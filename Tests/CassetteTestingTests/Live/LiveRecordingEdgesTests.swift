@@ -62,6 +62,48 @@ struct LiveRecordingEdgesTests {
         }
     }
 
+    /// What a delegate sees of a running task resumed again after 50 ms, then of one resumed and cancelled after
+    /// 0.3 s, as Alamofire's `Request.cancel()` does: each call's kind, a body as its length.
+    private func resumedAgain(on configuration: URLSessionConfiguration) async -> [String] {
+        let again = await PieceLog().run(URLRequest(url: URL(string: TestServer.httpbin.url("/delay/1"))!), on: configuration,
+                                         resumedAgainAfter: 0.05)
+        let cancelled = await PieceLog().run(URLRequest(url: slow()), on: configuration, cancelledAfter: 0.3)
+        let body = again.reduce(0) { total, event in
+            if case .data(let data) = event.kind { return total + data.count } else { return total }
+        }
+        return again.compactMap { event -> String? in
+            switch event.kind {
+            case .response(let status): "response \(status)"
+            case .data: nil
+            case .end(let code): "end \(code.map(String.init) ?? "ok")"
+            }
+        } + ["body \(body > 0)"] + cancelled.map(\.description).map { String($0.split(separator: " ", maxSplits: 1)[1]) }
+    }
+
+    @Test("a running task resumed again, and one resumed then cancelled (Alamofire's cancel()), are recorded once and replay as live")
+    func resumedAgainWhileRecording() async throws {
+        try await withTemporaryDirectory { directory in
+            let live = await resumedAgain(on: .ephemeral)
+            #expect(live == ["response 200", "end ok", "body true", "end -999"])
+            let recording = try await Cassette.useConfiguration("again", record: .all, options: .init(directory: .at(directory))) {
+                await resumedAgain(on: $0)
+            }
+            let saved = try CassetteFile.load(directory.appendingPathComponent("again.json")) ?? []
+            #expect(saved.map { $0.response?.status } == [200, nil])
+            #expect(saved.map { $0.failure?.isCancellation ?? false } == [false, true])
+            let replaying = try await Cassette.useConfiguration("again", record: .never, options: .init(directory: .at(directory))) {
+                await resumedAgain(on: $0)
+            }
+            let paced = try await Cassette.useConfiguration("again", record: .never,
+                                                            options: .init(directory: .at(directory), latency: .recorded)) {
+                await resumedAgain(on: $0)
+            }
+            #expect(recording == live)
+            #expect(replaying == live)
+            #expect(paced == live)
+        }
+    }
+
     @Test("a request still running when the body returns is reported, not silently dropped")
     func unfinishedRequest() async {
         await withTemporaryDirectory { directory in

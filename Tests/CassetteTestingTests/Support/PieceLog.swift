@@ -61,12 +61,24 @@ final class PieceLog: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Sends `request` on a session made from `configuration` with this delegate, and returns every call once the
-    /// task completes.
-    func run(_ request: URLRequest, on configuration: URLSessionConfiguration) async -> [Event] {
+    /// task completes. With `resumedAgainAfter`, the running task is resumed a second time after that many seconds;
+    /// with `cancelledAfter`, it is resumed again and then cancelled then, as Alamofire's `Request.cancel()` does.
+    func run(_ request: URLRequest, on configuration: URLSessionConfiguration,
+             resumedAgainAfter: TimeInterval? = nil, cancelledAfter: TimeInterval? = nil) async -> [Event] {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         state.withLock { $0.start = Date() }
-        session.dataTask(with: request).resume()
+        let task = session.dataTask(with: request)
+        task.resume()
+        if let resumedAgainAfter {
+            DispatchQueue.global().asyncAfter(deadline: .now() + resumedAgainAfter) { task.resume() }
+        }
+        if let cancelledAfter {
+            DispatchQueue.global().asyncAfter(deadline: .now() + cancelledAfter) {
+                task.resume()
+                task.cancel()
+            }
+        }
         await completion.wait()
         return events
     }
