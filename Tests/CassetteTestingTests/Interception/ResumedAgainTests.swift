@@ -38,10 +38,7 @@ struct ResumedAgainTests {
     @Test("resumed, then cancelled, as Alamofire cancels, while a recorded cancellation is held open: cancelled once")
     func resumedThenCancelled() async throws {
         try await withTemporaryDirectory { directory in
-            var cancelled = Fixture.interaction("http://api.test/slow")
-            cancelled.response = nil
-            cancelled.failure = RecordedFailure(URLError(.cancelled), description: "cancelled")
-            try write(cancelled, in: directory)
+            try write(Fixture.failed("http://api.test/slow", URLError(.cancelled)), in: directory)
             let seen = try await events(in: directory, cancelledAfter: 0.1)
             #expect(seen == [.end(URLError.cancelled.rawValue)])
         }

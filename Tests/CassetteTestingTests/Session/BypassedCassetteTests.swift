@@ -35,10 +35,7 @@ struct BypassedCassetteTests {
     @Test("the same error replayed from a recorded failure or a stream's end, or given by a cassette that records, is no bypass")
     func ownErrorsAreNot() async throws {
         try await withTemporaryDirectory { directory in
-            var failed = Fixture.interaction("http://api.test/down")
-            failed.response = nil
-            failed.failure = RecordedFailure(URLError(.cannotConnectToHost), description: "Could not connect to the server.")
-            try Fixture.write([failed], name: "own", in: directory)
+            try Fixture.write([Fixture.failed("http://api.test/down", URLError(.cannotConnectToHost))], name: "own", in: directory)
             let replaying = try Cassette(.named("own"), options: .init(record: .never, directory: .at(directory)), filePath: #filePath, testName: "t")
             #expect(replaying.close(bodyError: URLError(.cannotConnectToHost)).failures.isEmpty)
 

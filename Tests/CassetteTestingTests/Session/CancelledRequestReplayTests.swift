@@ -12,11 +12,8 @@ import FoundationNetworking
 struct CancelledRequestReplayTests {
     /// A cassette holding one answered GET of `/first`, then a GET of `/slow` the app cancelled after 0.3 s.
     private func writeCancelled(in directory: URL) throws {
-        var cancelled = Fixture.interaction("http://api.test/slow")
-        cancelled.response = nil
-        cancelled.failure = RecordedFailure(URLError(.cancelled), description: "cancelled")
-        cancelled.duration = 0.3
-        try Fixture.write([Fixture.interaction("http://api.test/first"), cancelled], name: "cancelled", in: directory)
+        try Fixture.write([Fixture.interaction("http://api.test/first"), Fixture.failed("http://api.test/slow", URLError(.cancelled), duration: 0.3)],
+                          name: "cancelled", in: directory)
     }
 
     @Test("the app's own cancel ends it as cancelled; nothing is delivered before, and the cassette closes cleanly")

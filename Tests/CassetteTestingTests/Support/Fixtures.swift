@@ -25,6 +25,16 @@ enum Fixture {
             recordedAt: recordedAt)
     }
 
+    /// A GET of `url` that failed with `error` after `duration` seconds, with no response: a recorded transport
+    /// failure, or with `URLError(.cancelled)` a request the app cancelled before its answer came.
+    static func failed(_ url: String, _ error: URLError, duration: TimeInterval? = nil) -> Interaction {
+        var interaction = interaction(url)
+        interaction.response = nil
+        interaction.failure = RecordedFailure(error, description: error.localizedDescription)
+        interaction.duration = duration
+        return interaction
+    }
+
     /// Writes `interactions` as the cassette `name` in `directory`.
     static func write(_ interactions: [Interaction], name: String, in directory: URL) throws {
         try CassetteFile.save(interactions, to: directory.appendingPathComponent(name + ".json"))
