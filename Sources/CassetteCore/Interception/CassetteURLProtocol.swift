@@ -166,7 +166,6 @@ class CassetteURLProtocol: URLProtocol {
                         decidedOtherwise: @escaping @Sendable (String) -> any Error) {
         // As in startLoading(): the protocol goes to the queue the delegate answers on; its state is in LockedBoxes.
         nonisolated(unsafe) let loader = self
-        let url = replay.final.url
         let cookies = cassette.appSession
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         replay.run { verdict in
@@ -178,7 +177,7 @@ class CassetteURLProtocol: URLProtocol {
                     loader.replay(outcome, after: delay, cassette: cassette)
                 }
                 if let workQueue { workQueue.async(execute: deliver) } else { deliver() }
-            case .cancelled: loader.deliver(.failure(Outcome.cancelledByDelegate(url)), after: 0, cookies: cookies)
+            case .cancelled: loader.deliver(.refusedChallenge(replay.final), after: 0, cookies: cookies)
             case .decidedOtherwise(let decision): loader.deliver(.failure(decidedOtherwise(decision)), after: 0, cookies: cookies)
             }
         }
@@ -239,6 +238,11 @@ class CassetteURLProtocol: URLProtocol {
             end(stream.end, url: response.url, holdingFor: cookies?.timeout(of: request) ?? 0)
         case .heldOpen:
             end(.cancelled, url: request.url, holdingFor: cookies?.timeout(of: request) ?? 0)
+        case .refusedChallenge(let response):
+            if CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
+                client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            }
+            client?.urlProtocol(self, didFailWithError: Outcome.cancelledByDelegate(response.url))
         }
     }
 

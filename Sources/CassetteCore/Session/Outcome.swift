@@ -19,6 +19,10 @@ enum Outcome: Sendable {
     /// A replayed request the app cancelled live before any response came: nothing is delivered, as nothing came
     /// live; the request stays open until the app cancels it again, or its timeout passes (`URLError(.timedOut)`).
     case heldOpen
+    /// A `401` whose challenge the app's delegate cancelled or rejected: the task fails as cancelled (see
+    /// ``cancelledByDelegate(_:)``). A task that hears its body in pieces (a data delegate's, as Alamofire's is)
+    /// holds the `401`, challenge header included, as its response then, as on swift-corelibs-foundation live.
+    case refusedChallenge(HTTPURLResponse)
 }
 
 extension Outcome {
@@ -26,7 +30,7 @@ extension Outcome {
     var response: HTTPURLResponse? {
         switch self {
         case .response(let response, _, _), .truncated(let response, _, _, _), .stream(let response, _, _, _): response
-        case .failure, .heldOpen: nil
+        case .failure, .heldOpen, .refusedChallenge: nil
         }
     }
 
@@ -36,7 +40,7 @@ extension Outcome {
     /// A stream that did not complete ends as it did: cut by the network (its `URLError`), or cancelled.
     init(_ exchange: Recorder.Exchange) {
         guard !exchange.cancelledByDelegate else {
-            self = .failure(Self.cancelledByDelegate(exchange.response.url))
+            self = .refusedChallenge(exchange.response)
             return
         }
         let cookies = AppSession.setCookie(in: exchange.response.headerFields, from: nil).map { [$0] } ?? []

@@ -277,6 +277,12 @@ extension FidelityCase {
         },
         decided("a delegate that cancels a challenge", DecidingDelegate(challenges: [.cancel])) { request("/basic-auth/demo/\(password)") },
         decided("a delegate that rejects the protection space", DecidingDelegate(challenges: [.reject])) { request("/basic-auth/demo/\(password)") },
+        decided("a wrong credential, then the protection space rejected (Alamofire's answer to a second challenge)",
+                DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .reject])) { request("/basic-auth/demo/\(password)") },
+        FidelityCase(description: "the same, to a data delegate that reads the body in pieces (as Alamofire's does)") { configuration in
+            await PieceReadingDecider(DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .reject]))
+                .run(request("/basic-auth/demo/\(password)"), on: configuration)
+        },
         data("a 401 with a Bearer challenge, which no delegate is asked about") { request("/bearer") },
     ]
 

@@ -80,4 +80,54 @@ final class DecidingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
             completionHandler(.performDefaultHandling, nil)
         }
     }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // What the task holds when it ends: a delegate (Alamofire's) reads its response here, even when it failed.
+        let response = task.response as? HTTPURLResponse
+        let challenge = response?.value(forHTTPHeaderField: "WWW-Authenticate") == nil ? "" : " with a challenge"
+        state.withLock {
+            $0.log.append("complete: response \(response.map { "\($0.statusCode)" } ?? "none")\(challenge), error \(error.map { "\(($0 as NSError).code)" } ?? "none")")
+        }
+    }
+}
+
+/// A ``DecidingDelegate`` that is also a data delegate and reads the body piece by piece, as Alamofire's session
+/// delegate is: the task runs on its delegate alone (no completion handler), and ``run(_:on:)`` observes what the
+/// delegate saw, the task's response when it ended included.
+final class PieceReadingDecider: NSObject, URLSessionDataDelegate, Sendable {
+    private let decider: DecidingDelegate
+    private let body = LockedBox(Data())
+    private let completion = Completion()
+
+    init(_ decider: DecidingDelegate) {
+        self.decider = decider.fresh()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        body.withLock { $0.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        decider.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        decider.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        decider.urlSession(session, task: task, didCompleteWithError: error)
+        completion.finish()
+    }
+
+    /// Sends `request` on a session made from `configuration` with this delegate; what the delegate saw.
+    func run(_ request: URLRequest, on configuration: URLSessionConfiguration) async -> Observation {
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        session.dataTask(with: request).resume()
+        await completion.wait()
+        return Observation(notes: decider.log + ["body \(body.withLock { $0.count }) bytes"], session: session)
+    }
 }
