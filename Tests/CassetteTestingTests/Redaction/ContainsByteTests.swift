@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import CassetteCore
 
-@Suite("Byte search: containsByte answers what Sequence.contains answers")
-struct ByteSearchTests {
+@Suite("containsByte answers what Sequence.contains answers")
+struct ContainsByteTests {
     @Test("containsByte agrees with contains, on empty data, slices that do not start at 0 and every byte value")
     func containsByteAgreesWithContains() {
         var generator = SystemRandomNumberGenerator()
