@@ -5,8 +5,10 @@ extension Redaction {
     ///
     /// Rules find secrets in headers, query items, form fields and JSON values, and shapes anywhere (see
     /// ``SecretShape``); with the rules' literal secrets and the values the cassette `learned` from earlier
-    /// responses, each is then replaced wherever it appears in the request. Matching and error messages see only the stored request.
-    func redact(_ request: RecordedRequest, learned: [InteractionSecret] = []) -> (stored: RecordedRequest, secrets: SecretSet) {
+    /// responses, each is then replaced wherever it appears in the request, and so are `credentialPasswords`: the
+    /// passwords a challenge's credential sent for it. Matching and error messages see only the stored request.
+    func redact(_ request: RecordedRequest, learned: [InteractionSecret] = [],
+                credentialPasswords: [String] = []) -> (stored: RecordedRequest, secrets: SecretSet) {
         var secrets = SecretSet(stem: placeholder)
         // Literal secrets first: where one is also found by a rule, its caller's placeholder names it.
         for literal in self.secrets { secrets.add(literal: literal) }
@@ -28,6 +30,11 @@ extension Redaction {
         }
         if let body = request.body {
             stored.body = redact(requestBody: body, contentType: contentType, into: &secrets)
+        }
+        // The password of a challenge's credential (see ``CredentialPlaceholders``): a secret of the whole interaction,
+        // replaced wherever it stands, the URL's path too.
+        for password in credentialPasswords {
+            secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
         }
         for secret in learned { secrets.add(learned: secret) }
         // Values of a secret's shape, where no rule named them (what the rules replaced is no longer there to find).

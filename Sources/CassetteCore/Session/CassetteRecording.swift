@@ -90,7 +90,18 @@ struct CassetteRecording: Sendable {
     /// changed it); nothing when the hook dropped it.
     private func slot(_ exchange: Interaction, credentials: [URLCredential], for pending: Pending) -> Slot {
         var request = pending.request.stored
-        var secrets = LiveNetwork.secrets(pending.request.secrets, adding: credentials, of: pending.request.outgoing)
+        var secrets = LiveNetwork.secrets(pending.request.secrets, adding: credentials)
+        // A credential's password is a secret of the interaction, in the request too: a URL that holds it is stored
+        // with its placeholder (see ``CredentialPlaceholders`` for how replay matches it). Only the passwords the
+        // request holds: replay knows no other, and the placeholders' names must come out the same.
+        let outgoing = pending.request.outgoing
+        let passwords = credentials.compactMap(\.password).filter { !$0.isEmpty && outgoing.contains($0, asWord: false) }
+        if !passwords.isEmpty {
+            let again = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body),
+                                                  learned: pending.request.secrets.learned, credentialPasswords: passwords)
+            request = again.stored
+            secrets = LiveNetwork.secrets(again.secrets, adding: credentials)
+        }
         var exchange = exchange
         if let beforeRecord = settings.hooks.beforeRecord {
             // The hook sees what was sent, not its redacted copy.

@@ -27,6 +27,9 @@ final class CassetteSession: Sendable {
     private let state: LockedBox<SessionState>
     /// Where answers that take long are made (see ``AsideAnswers``).
     let aside: AsideAnswers
+    /// Where recordings' URLs hold a challenge credential's password: a live request's password there is redacted as
+    /// the recording's was.
+    private let credentialPlaceholders: CredentialPlaceholders
 
     /// Where the requests the recordings do not answer go.
     private enum Network {
@@ -44,6 +47,7 @@ final class CassetteSession: Sendable {
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
         aside = AsideAnswers(opened.previous)
+        credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url), stem: settings.redaction.placeholder)
         // A drift check writes nothing: it shares the file like a replay.
         claim = try OpenCassettes.claim(settings.file, writes: opened.recordsMisses && settings.mode != .drift)
         let (replay, index) = CassetteReplay.prepare(opened, settings: settings)
@@ -95,7 +99,8 @@ final class CassetteSession: Sendable {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
         // Only a cassette that sends requests live learns values from responses.
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned)
+        var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
+                                                          credentialPasswords: credentialPlaceholders.passwords(in: outgoing.request.url))
         let key: String
         if settings.matchers.readBeyondHead {
             // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with

@@ -54,7 +54,7 @@ struct DriftCheck: Sendable {
                 // with (so placeholders agree); then keep nothing of it.
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects)
                 let number = pending.recorded?.position ?? (opened.previous.count + pending.check + 1)
-                var secrets = LiveNetwork.secrets(pending.request.secrets, adding: exchange.credentials, of: pending.request.outgoing)
+                var secrets = LiveNetwork.secrets(pending.request.secrets, adding: exchange.credentials)
                 let taught = live.learn(from: response, requestSecrets: secrets, number: number,
                                         sentByClient: pending.request.outgoing.contains(_:asWord:))
                 for secret in taught.learned { secrets.add(learned: secret) }

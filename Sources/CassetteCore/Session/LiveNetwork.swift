@@ -67,22 +67,17 @@ struct LiveNetwork: Sendable {
     }
 
     /// `secrets` with those of the Basic credentials an exchange sent for its challenges (see ``TaskDelegate``),
-    /// which the stored request never held: the credential, as its `Authorization` header carried it, and its
-    /// password, unless a path segment or query value of the request's URL is that password (the app chose to send
-    /// it there, and the URL is matched as sent). A response that echoes them is stored with placeholders.
-    static func secrets(_ secrets: SecretSet, adding credentials: [URLCredential], of request: OutgoingRequest) -> SecretSet {
+    /// which the request the app sent did not hold: the credential, as its `Authorization` header carried it, and
+    /// its password. A response that echoes them is stored with placeholders; a URL that holds the password (httpbin's
+    /// `/basic-auth/user/passwd`) is stored with one too, and replay reads the password back from the live URL (see
+    /// ``CredentialPlaceholders``).
+    static func secrets(_ secrets: SecretSet, adding credentials: [URLCredential]) -> SecretSet {
         var secrets = secrets
-        // The URL's parts the app wrote: a password that is one of them is the app's to send there.
-        let url = request.request.url
-        let segments = Set(url?.pathComponents ?? [])
-        let values = Set((url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?.queryItems ?? []).compactMap(\.value))
         for credential in credentials {
             let user = credential.user ?? ""
             let password = credential.password ?? ""
             secrets.add(requestValue: Data("\(user):\(password)".utf8).base64EncodedString(), origin: .header("authorization"))
-            if !segments.contains(password) && !values.contains(password) {
-                secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
-            }
+            secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
         }
         return secrets
     }

@@ -50,23 +50,34 @@ struct TaskDelegateTests {
         #expect(AuthenticationRequest.protectionSpace(of: Self.response(401, "http://api.test/x", ["WWW-Authenticate": "Bearer"])) == nil)
     }
 
-    @Test("a credential a delegate gave is a secret of the exchange, and its password too unless the URL holds it")
+    @Test("a credential a delegate gave is a secret of the exchange, and its password too, wherever it stands")
     func credentialsAreSecrets() {
         let credential = URLCredential(user: "demo", password: "hunter2-secret", persistence: .forSession)
         let encoded = Data("demo:hunter2-secret".utf8).base64EncodedString()
-        let plain = OutgoingRequest(request: URLRequest(url: URL(string: "http://api.test/login")!), body: nil, form: .httpBody)
-        let secrets = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(plain.request, body: nil)).secrets, adding: [credential], of: plain)
+        let plain = URLRequest(url: URL(string: "http://api.test/login")!)
+        let secrets = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(plain, body: nil)).secrets, adding: [credential])
         let echoed = secrets.redact(text: "Authorization: Basic \(encoded); password hunter2-secret")
         #expect(!echoed.contains(encoded) && !echoed.contains("hunter2-secret"), "\(echoed)")
+        // A URL that holds the password (httpbin's /basic-auth/user/passwd) is stored with its placeholder too.
+        let inURL = RecordedRequest(URLRequest(url: URL(string: "http://api.test/basic-auth/demo/hunter2-secret")!), body: nil)
+        let stored = Redaction.default.redact(inURL, credentialPasswords: ["hunter2-secret"]).stored
+        #expect(stored.url == "http://api.test/basic-auth/demo/%3CREDACTED:authorization-password%3E")
+    }
 
-        let inURL = OutgoingRequest(request: URLRequest(url: URL(string: "http://api.test/basic-auth/demo/hunter2-secret")!), body: nil, form: .httpBody)
-        let kept = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(inURL.request, body: nil)).secrets, adding: [credential], of: inURL)
-        #expect(kept.redact(text: "/basic-auth/demo/hunter2-secret") == "/basic-auth/demo/hunter2-secret")
-        #expect(!kept.redact(text: encoded).contains(encoded))
-        // A password that only happens to occur in the URL (its host, say) is still a secret.
-        let host = OutgoingRequest(request: URLRequest(url: URL(string: "http://hunter2-secret.test/login")!), body: nil, form: .httpBody)
-        let coincidence = LiveNetwork.secrets(Redaction.default.redact(RecordedRequest(host.request, body: nil)).secrets, adding: [credential], of: host)
-        #expect(!coincidence.redact(text: "echo hunter2-secret").contains("hunter2-secret"))
+    @Test("a live URL that holds a password where a recording's URL holds a credential's placeholder gives that password, and no other URL does")
+    func credentialPlaceholdersReadTheLiveURL() {
+        let recorded = ["http://api.test/basic-auth/demo/%3CREDACTED:authorization-password%3E",
+                        "http://api.test/login?user=demo&pw=%3CREDACTED:authorization-password%3E",
+                        "http://api.test/plain"]
+        let placeholders = CredentialPlaceholders(urls: recorded, stem: Redaction.default.placeholder)
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/basic-auth/demo/hunter2-secret")) == ["hunter2-secret"])
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/basic-auth/demo/p%40ss")) == ["p@ss"])
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/login?user=demo&pw=hunter2-secret")) == ["hunter2-secret"])
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/login?user=other&pw=hunter2-secret")).isEmpty)
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/basic-auth/other/hunter2-secret")).isEmpty)
+        #expect(placeholders.passwords(in: URL(string: "http://other.test/basic-auth/demo/hunter2-secret")).isEmpty)
+        #expect(placeholders.passwords(in: URL(string: "http://api.test/basic-auth/demo/hunter2-secret/more")).isEmpty)
+        #expect(CredentialPlaceholders(urls: ["http://api.test/plain"], stem: Redaction.default.placeholder).isEmpty)
     }
 
     #if canImport(FoundationNetworking)

@@ -26,6 +26,9 @@ struct FidelityCase: Sendable, CustomStringConvertible {
 extension FidelityCase {
     static let token = "tok-\(UUID().uuidString)"
     static let password = "pw-\(UUID().uuidString.prefix(12))"
+    /// The password in the URL of the challenges no credential answers with it: there it is the app's own data, which
+    /// stays in the URL as written (see the README's Secrets); ``password`` never reaches a file.
+    static let unsentPassword = "unsent-\(UUID().uuidString.prefix(12))"
 
     private static func url(_ path: String) -> URL { URL(string: TestServer.httpbin.url(path))! }
 
@@ -275,13 +278,13 @@ extension FidelityCase {
         decided("a wrong credential, then the right one", DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .credential(user: "demo", password: password)])) {
             request("/basic-auth/demo/\(password)")
         },
-        decided("a delegate that cancels a challenge", DecidingDelegate(challenges: [.cancel])) { request("/basic-auth/demo/\(password)") },
-        decided("a delegate that rejects the protection space", DecidingDelegate(challenges: [.reject])) { request("/basic-auth/demo/\(password)") },
+        decided("a delegate that cancels a challenge", DecidingDelegate(challenges: [.cancel])) { request("/basic-auth/demo/\(unsentPassword)") },
+        decided("a delegate that rejects the protection space", DecidingDelegate(challenges: [.reject])) { request("/basic-auth/demo/\(unsentPassword)") },
         decided("a wrong credential, then the protection space rejected (Alamofire's answer to a second challenge)",
-                DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .reject])) { request("/basic-auth/demo/\(password)") },
+                DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .reject])) { request("/basic-auth/demo/\(unsentPassword)") },
         FidelityCase(description: "the same, to a data delegate that reads the body in pieces (as Alamofire's does)") { configuration in
             await PieceReadingDecider(DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .reject]))
-                .run(request("/basic-auth/demo/\(password)"), on: configuration)
+                .run(request("/basic-auth/demo/\(unsentPassword)"), on: configuration)
         },
         data("a 401 with a Bearer challenge, which no delegate is asked about") { request("/bearer") },
     ]

@@ -17,6 +17,10 @@ struct LiveFidelityTests {
         await withTemporaryDirectory { directory in
             let live = await fidelityCase.run(.ephemeral)
             let recording = await observe(fidelityCase, mode: .all, in: directory)
+            // The cases' password, in a header, a body, a URL's user information or its path (a delegate's
+            // credential for httpbin's /basic-auth/demo/<password>), never reaches the file.
+            let file = (try? Data(contentsOf: directory.appendingPathComponent("fidelity.json"))) ?? Data()
+            #expect(file.firstOffset(of: Data(FidelityCase.password.utf8)) == nil, "the password reached the cassette")
             // A task the platform does not let a cassette serve records nothing; replay it from an empty cassette,
             // to see that it fails the same way there.
             if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("fidelity.json").path) {

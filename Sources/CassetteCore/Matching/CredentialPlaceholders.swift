@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where a cassette's recordings hold the placeholder of a challenge credential's password in their URLs, so that a
+/// live request holding that password in the same place is redacted, and matched, as the recording was.
+///
+/// A delegate (Alamofire's `.authenticate`) gives a credential only when the server challenges, after the request was
+/// sent; some URLs hold that password themselves (httpbin's `/basic-auth/user/passwd`). Recording replaces it in the
+/// URL like any secret of the interaction. On replay the credential is not known before the request is matched, so
+/// the password is read from the live URL instead: where a recording's URL has the placeholder as a path segment or
+/// a query value, and every other part is the same, the live URL's value there is the password.
+struct CredentialPlaceholders: Sendable {
+    /// A recorded URL's parts; `nil` where the placeholder stands.
+    private struct Template: Sendable {
+        let scheme: String?
+        let host: String?
+        let port: Int?
+        let segments: [String?]
+        let query: [(name: String, value: String?)]?
+    }
+
+    private let templates: [Template]
+
+    /// For recordings whose request URLs are `urls`, with placeholders made from `stem` (see ``Redaction/placeholder``).
+    init(urls: [String], stem: String) {
+        let name = SecretOrigin.credentialPassword(in: "authorization").placeholderName
+        let placeholder = InteractionSecret.named(stem, name)
+        // The name is spelled as it is in a URL (letters and `-`): one byte search per recording at open.
+        templates = urls.filter { $0.containsBytes(of: name) && ($0.removingPercentEncoding ?? $0).containsBytes(of: placeholder) }.compactMap { url in
+            guard let parts = URLComponents(string: url) else { return nil }
+            let standsFor: (String) -> Bool = { ($0.removingPercentEncoding ?? $0) == placeholder }
+            return Template(scheme: parts.scheme, host: parts.host, port: parts.port,
+                            segments: parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map {
+                                standsFor(String($0)) ? nil : String($0)
+                            },
+                            query: parts.percentEncodedQueryItems?.map { item in
+                                (item.name, item.value.flatMap { standsFor($0) ? nil : $0 })
+                            })
+        }
+    }
+
+    /// Whether no recording holds the placeholder: then ``passwords(in:)`` finds none.
+    var isEmpty: Bool { templates.isEmpty }
+
+    /// The values `url` holds where a recording's URL, otherwise the same, holds the placeholder.
+    func passwords(in url: URL?) -> [String] {
+        guard !templates.isEmpty, let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return [] }
+        let segments = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let query = parts.percentEncodedQueryItems
+        var found: [String] = []
+        for template in templates where template.scheme == parts.scheme && template.host == parts.host && template.port == parts.port
+            && template.segments.count == segments.count && template.query?.count == query?.count {
+            var values: [String] = []
+            let pathFits = zip(template.segments, segments).allSatisfy { recorded, live in
+                guard let recorded else { values.append(live); return true }
+                return recorded == live
+            }
+            let queryFits = zip(template.query ?? [], query ?? []).allSatisfy { recorded, live in
+                guard recorded.name == live.name else { return false }
+                guard let value = recorded.value else { values.append(live.value ?? ""); return true }
+                return value == live.value
+            }
+            guard pathFits && queryFits else { continue }
+            for value in values.map({ $0.removingPercentEncoding ?? $0 }) where !value.isEmpty && !found.contains(value) {
+                found.append(value)
+            }
+        }
+        return found
+    }
+}
