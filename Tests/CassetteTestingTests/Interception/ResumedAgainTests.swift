@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 @testable import CassetteCore
 import CassetteTesting
@@ -44,3 +45,51 @@ struct ResumedAgainTests {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// The platform fact the cassette's protocol answers for: on swift-corelibs-foundation, resuming a running task
+/// again calls its protocol's `startLoading()` a second time, on the same instance.
+@Suite("swift-corelibs-foundation starts a protocol's loading again when a running task is resumed again")
+struct ResumedAgainPlatformTests {
+    @Test func startLoadingRunsTwice() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StartCounter.self]
+        let session = URLSession(configuration: configuration)
+        defer { session.invalidateAndCancel() }
+        let url = URL(string: "http://count.test/\(UUID().uuidString)")!
+        let task = session.dataTask(with: url)
+        let finished = Completion()
+        StartCounter.finished.withLock { $0[url] = finished }
+        task.resume()
+        try await Task.sleep(for: .milliseconds(50))
+        task.resume()
+        await finished.wait()
+        #expect(StartCounter.starts.withLock { $0[url] } == 2)
+    }
+}
+
+/// Counts `startLoading()` calls per URL and per instance; answers 0.3 s after the first.
+private final class StartCounter: URLProtocol {
+    static let starts = LockedBox<[URL: Int]>([:])
+    static let finished = LockedBox<[URL: Completion]>([:])
+    private let started = LockedBox(0)
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url else { return }
+        Self.starts.withLock { $0[url, default: 0] += 1 }
+        guard started.withLock({ count in defer { count += 1 }; return count }) == 0 else { return }
+        nonisolated(unsafe) let loader = self
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            loader.client?.urlProtocol(loader, didReceive: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
+                                       cacheStoragePolicy: .notAllowed)
+            loader.client?.urlProtocolDidFinishLoading(loader)
+            Self.finished.withLock { $0[url] }?.finish()
+        }
+    }
+
+    override func stopLoading() {}
+}
+#endif
