@@ -61,18 +61,18 @@ struct ResumedAgainPlatformTests {
         let finished = Completion()
         StartCounter.finished.withLock { $0[url] = finished }
         task.resume()
-        try await Task.sleep(for: .milliseconds(50))
         task.resume()
         await finished.wait()
         #expect(StartCounter.starts.withLock { $0[url] } == 2)
     }
 }
 
-/// Counts `startLoading()` calls per URL and per instance; answers 0.3 s after the first.
+/// Counts `startLoading()` calls per URL; answers at the second call on the same instance, or 5 s after the first
+/// (so that a platform that does not call it again fails the test instead of hanging it).
 private final class StartCounter: URLProtocol {
     static let starts = LockedBox<[URL: Int]>([:])
     static let finished = LockedBox<[URL: Completion]>([:])
-    private let started = LockedBox(0)
+    private let started = LockedBox((count: 0, answered: false))
 
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -80,14 +80,24 @@ private final class StartCounter: URLProtocol {
     override func startLoading() {
         guard let url = request.url else { return }
         Self.starts.withLock { $0[url, default: 0] += 1 }
-        guard started.withLock({ count in defer { count += 1 }; return count }) == 0 else { return }
-        nonisolated(unsafe) let loader = self
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
-            loader.client?.urlProtocol(loader, didReceive: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
-                                       cacheStoragePolicy: .notAllowed)
-            loader.client?.urlProtocolDidFinishLoading(loader)
-            Self.finished.withLock { $0[url] }?.finish()
+        let count = started.withLock { state in
+            state.count += 1
+            return state.count
         }
+        if count == 1 {
+            nonisolated(unsafe) let loader = self
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) { loader.answer(url) }
+        } else {
+            answer(url)
+        }
+    }
+
+    private func answer(_ url: URL) {
+        guard !started.withLock({ state in defer { state.answered = true }; return state.answered }) else { return }
+        client?.urlProtocol(self, didReceive: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
+                            cacheStoragePolicy: .notAllowed)
+        client?.urlProtocolDidFinishLoading(self)
+        Self.finished.withLock { $0[url] }?.finish()
     }
 
     override func stopLoading() {}
