@@ -123,6 +123,10 @@ class CassetteURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {
+        // swift-corelibs-foundation calls this when the task is suspended too (and startLoading() again when it is
+        // resumed). A cassette cannot pause an answer: it goes on, and the task gets it as if never suspended;
+        // taken as a cancel, the answer was dropped and the task never completed, not even at its timeout.
+        if task?.state == .suspended { return }
         stopped.withLock { $0 = true }
         let cancel = cancellation.withLock { state -> (@Sendable () -> Void)? in
             defer { state = nil }
@@ -192,6 +196,8 @@ class CassetteURLProtocol: URLProtocol {
                                   latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
                                   cookies: cassette.appSession).start()
         }
+        // A request held open delivers nothing at its recorded time: its timeout counts from its start, as live.
+        if case .heldOpen = outcome { return deliver(outcome, cookies: cassette.appSession) }
         guard delay > 0 else { return deliver(outcome, cookies: cassette.appSession) }
         deliver(outcome, after: delay, cookies: cassette.appSession)
     }

@@ -36,6 +36,22 @@ struct ResumedAgainTests {
         }
     }
 
+    @Test("suspended while its replay waits, then resumed: answered once, as if never suspended (it never completed before)")
+    func suspendedAndResumed() async throws {
+        try await withTemporaryDirectory { directory in
+            var slow = Fixture.interaction("http://api.test/slow", body: "{}")
+            slow.duration = 0.3
+            try write(slow, in: directory)
+            let seen = try await Cassette.useConfiguration("again", record: .never,
+                                                           options: .init(directory: .at(directory), latency: .recorded)) { configuration in
+                let log = PieceLog()
+                return await log.run(URLRequest(url: URL(string: "http://api.test/slow")!), on: configuration,
+                                     suspendedAfter: 0.05, resumedAgainAfter: 0.15, givingUpAfter: 5).map(\.kind)
+            }
+            #expect(seen == [.response(200), .data(Data("{}".utf8)), .end(nil)])
+        }
+    }
+
     @Test("resumed, then cancelled, as Alamofire cancels, while a recorded cancellation is held open: cancelled once")
     func resumedThenCancelled() async throws {
         try await withTemporaryDirectory { directory in

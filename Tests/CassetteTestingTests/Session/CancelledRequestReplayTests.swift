@@ -62,6 +62,28 @@ struct CancelledRequestReplayTests {
         }
     }
 
+    @Test("replayed at its recorded pace, a held request's timeout still counts from its start")
+    func pacedTimeoutCountsFromTheStart() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.failed("http://api.test/slow", URLError(.cancelled), duration: 1)], name: "paced", in: directory)
+            let started = ContinuousClock.now
+            let failure = try await Cassette.use("paced", record: .never,
+                                                 options: .init(directory: .at(directory), latency: .recorded)) { session in
+                var request = URLRequest(url: URL(string: "http://api.test/slow")!)
+                request.timeoutInterval = 1.2
+                do {
+                    _ = try await Fixture.send(request, on: session)
+                    return nil as URLError?
+                } catch {
+                    return error as? URLError
+                }
+            }
+            #expect(failure?.code == .timedOut)
+            // Not the recorded 1 s and then the whole timeout (2.2 s, as before).
+            #expect(ContinuousClock.now - started < .milliseconds(1_800))
+        }
+    }
+
     @Test("a cancellation recording is no bypass when the app's timeout ends it, and saves and reads back unchanged")
     func timeoutIsTheCassettesOwn() async throws {
         try await withTemporaryDirectory { directory in

@@ -61,15 +61,27 @@ final class PieceLog: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Sends `request` on a session made from `configuration` with this delegate, and returns every call once the
-    /// task completes. With `resumedAgainAfter`, the running task is resumed a second time after that many seconds;
-    /// with `cancelledAfter`, it is resumed again and then cancelled then, as Alamofire's `Request.cancel()` does.
-    func run(_ request: URLRequest, on configuration: URLSessionConfiguration,
-             resumedAgainAfter: TimeInterval? = nil, cancelledAfter: TimeInterval? = nil) async -> [Event] {
+    /// task completes. With `suspendedAfter`, the task is suspended after that many seconds; with
+    /// `resumedAgainAfter`, it is resumed a second time then; with `cancelledAfter`, it is resumed again and then
+    /// cancelled then, as Alamofire's `Request.cancel()` does. With `givingUpAfter`, the events so far are returned
+    /// after that many seconds if the task has not completed, and the task is cancelled.
+    func run(_ request: URLRequest, on configuration: URLSessionConfiguration, suspendedAfter: TimeInterval? = nil,
+             resumedAgainAfter: TimeInterval? = nil, cancelledAfter: TimeInterval? = nil,
+             givingUpAfter: TimeInterval? = nil) async -> [Event] {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         state.withLock { $0.start = Date() }
         let task = session.dataTask(with: request)
         task.resume()
+        if let suspendedAfter {
+            DispatchQueue.global().asyncAfter(deadline: .now() + suspendedAfter) { task.suspend() }
+        }
+        if let givingUpAfter {
+            DispatchQueue.global().asyncAfter(deadline: .now() + givingUpAfter) { [completion] in
+                completion.finish()
+                task.cancel()
+            }
+        }
         if let resumedAgainAfter {
             DispatchQueue.global().asyncAfter(deadline: .now() + resumedAgainAfter) { task.resume() }
         }
