@@ -16,6 +16,13 @@ struct ResumedAgainTests {
         try Fixture.write([interaction], name: "again", in: directory)
     }
 
+    /// Writes a GET of `/slow` answered `{}` after 0.3 s.
+    private func writeSlow(in directory: URL) throws {
+        var slow = Fixture.interaction("http://api.test/slow", body: "{}")
+        slow.duration = 0.3
+        try write(slow, in: directory)
+    }
+
     private func events(in directory: URL, latency: ReplayLatency = .immediate,
                         resumedAgainAfter: TimeInterval? = nil, cancelledAfter: TimeInterval? = nil) async throws -> [PieceLog.Event.Kind] {
         try await Cassette.useConfiguration("again", record: .never,
@@ -28,9 +35,7 @@ struct ResumedAgainTests {
     @Test("resumed again while its replay waits for the recorded time: one response, one end (it crashed the process)")
     func resumedWhileWaiting() async throws {
         try await withTemporaryDirectory { directory in
-            var slow = Fixture.interaction("http://api.test/slow", body: "{}")
-            slow.duration = 0.3
-            try write(slow, in: directory)
+            try writeSlow(in: directory)
             let seen = try await events(in: directory, latency: .recorded, resumedAgainAfter: 0.05)
             #expect(seen == [.response(200), .data(Data("{}".utf8)), .end(nil)])
         }
@@ -39,9 +44,7 @@ struct ResumedAgainTests {
     @Test("suspended while its replay waits, then resumed: answered once, as if never suspended (it never completed before)")
     func suspendedAndResumed() async throws {
         try await withTemporaryDirectory { directory in
-            var slow = Fixture.interaction("http://api.test/slow", body: "{}")
-            slow.duration = 0.3
-            try write(slow, in: directory)
+            try writeSlow(in: directory)
             let seen = try await Cassette.useConfiguration("again", record: .never,
                                                            options: .init(directory: .at(directory), latency: .recorded)) { configuration in
                 let log = PieceLog()

@@ -16,6 +16,18 @@ struct CancelledRequestReplayTests {
                           name: "cancelled", in: directory)
     }
 
+    /// The `URLError` a GET of `/slow` with `timeout` fails with on `session`, or `nil` when it is answered.
+    private func slowFailure(timeout: TimeInterval, on session: URLSession) async -> URLError? {
+        var request = URLRequest(url: URL(string: "http://api.test/slow")!)
+        request.timeoutInterval = timeout
+        do {
+            _ = try await Fixture.send(request, on: session)
+            return nil
+        } catch {
+            return error as? URLError
+        }
+    }
+
     @Test("the app's own cancel ends it as cancelled; nothing is delivered before, and the cassette closes cleanly")
     func heldUntilTheAppCancels() async throws {
         try await withTemporaryDirectory { directory in
@@ -49,14 +61,7 @@ struct CancelledRequestReplayTests {
             try writeCancelled(in: directory)
             let failure = try await Cassette.use("cancelled", record: .never, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get("http://api.test/first", on: session)
-                var request = URLRequest(url: URL(string: "http://api.test/slow")!)
-                request.timeoutInterval = 0.5
-                do {
-                    _ = try await Fixture.send(request, on: session)
-                    return nil as URLError?
-                } catch {
-                    return error as? URLError
-                }
+                return await slowFailure(timeout: 0.5, on: session)
             }
             #expect(failure?.code == .timedOut)
         }
@@ -69,14 +74,7 @@ struct CancelledRequestReplayTests {
             let started = ContinuousClock.now
             let failure = try await Cassette.use("paced", record: .never,
                                                  options: .init(directory: .at(directory), latency: .recorded)) { session in
-                var request = URLRequest(url: URL(string: "http://api.test/slow")!)
-                request.timeoutInterval = 1.2
-                do {
-                    _ = try await Fixture.send(request, on: session)
-                    return nil as URLError?
-                } catch {
-                    return error as? URLError
-                }
+                await slowFailure(timeout: 1.2, on: session)
             }
             #expect(failure?.code == .timedOut)
             // Not the recorded 1 s and then the whole timeout (2.2 s, as before).
