@@ -110,7 +110,11 @@ struct LiveRoundTripTests {
         }
     }
 
-    @Test func tenMegabytesBothWays() async throws {
+    /// A stress test (`.ci/run` runs it in its live phase): on swift-corelibs-foundation the live transfer of 10 MB
+    /// each way holds the queue every session shares for seconds, and beside the offline tests in one `swift test`
+    /// it made their timers come seconds late (3 of 3 runs clean without it, 3 of 5 with a late timer with it).
+    @Test(.enabled(if: Stress.isEnabled, Stress.skipMessage))
+    func tenMegabytesBothWays() async throws {
         var request = get("/anything")
         request.httpMethod = "POST"
         request.setValue("text/plain", forHTTPHeaderField: "Content-Type")

@@ -16,18 +16,6 @@ struct CancelledRequestReplayTests {
                           name: "cancelled", in: directory)
     }
 
-    /// The `URLError` a GET of `/slow` with `timeout` fails with on `session`, or `nil` when it is answered.
-    private func slowFailure(timeout: TimeInterval, on session: URLSession) async -> URLError? {
-        var request = URLRequest(url: URL(string: "http://api.test/slow")!)
-        request.timeoutInterval = timeout
-        do {
-            _ = try await Fixture.send(request, on: session)
-            return nil
-        } catch {
-            return error as? URLError
-        }
-    }
-
     @Test("the app's own cancel ends it as cancelled; nothing is delivered before, and the cassette closes cleanly")
     func heldUntilTheAppCancels() async throws {
         try await withTemporaryDirectory { directory in
@@ -61,7 +49,7 @@ struct CancelledRequestReplayTests {
             try writeCancelled(in: directory)
             let failure = try await Cassette.use("cancelled", record: .never, options: .init(directory: .at(directory))) { session in
                 _ = try await Fixture.get("http://api.test/first", on: session)
-                return await slowFailure(timeout: 0.5, on: session)
+                return await timedFailure("http://api.test/slow", timeout: 0.5, on: session).error
             }
             #expect(failure?.code == .timedOut)
         }
@@ -70,16 +58,32 @@ struct CancelledRequestReplayTests {
     @Test("replayed at its recorded pace, a held request's timeout still counts from its start")
     func pacedTimeoutCountsFromTheStart() async throws {
         try await withTemporaryDirectory { directory in
-            try Fixture.write([Fixture.failed("http://api.test/slow", URLError(.cancelled), duration: 2.5)], name: "paced", in: directory)
-            let started = ContinuousClock.now
-            let failure = try await Cassette.use("paced", record: .never,
-                                                 options: .init(directory: .at(directory), latency: .recorded)) { session in
-                await slowFailure(timeout: 3, on: session)
+            // Two requests held open, one recorded as cancelled after 2 s, one at once, sent together with a 3 s
+            // timeout: both time out together (before, the first waited its recorded 2 s, then the whole timeout).
+            // Compared with each other, not with the clock: on a busy machine both come late alike.
+            try Fixture.write([Fixture.failed("http://api.test/slow", URLError(.cancelled), duration: 2),
+                               Fixture.failed("http://api.test/quick", URLError(.cancelled), duration: 0)], name: "paced", in: directory)
+            let (slow, quick) = try await Cassette.use("paced", record: .never,
+                                                       options: .init(directory: .at(directory), latency: .recorded)) { session in
+                async let slow = timedFailure("http://api.test/slow", timeout: 3, on: session)
+                async let quick = timedFailure("http://api.test/quick", timeout: 3, on: session)
+                return await (slow, quick)
             }
-            #expect(failure?.code == .timedOut)
-            // Not the recorded 2.5 s and then the whole timeout (5.5 s, as before); timers only come late, so the margin
-            // is for a busy machine.
-            #expect(ContinuousClock.now - started < .milliseconds(4_800))
+            #expect(slow.error?.code == .timedOut && quick.error?.code == .timedOut)
+            #expect(abs((slow.ended - quick.ended) / .seconds(1)) < 1, "the recorded 2 s came before the timeout")
+        }
+    }
+
+    /// The `URLError` a GET of `url` with `timeout` fails with on `session` (`nil` when answered), and when it ended.
+    private func timedFailure(_ url: String, timeout: TimeInterval,
+                              on session: URLSession) async -> (error: URLError?, ended: ContinuousClock.Instant) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.timeoutInterval = timeout
+        do {
+            _ = try await Fixture.send(request, on: session)
+            return (nil, .now)
+        } catch {
+            return (error as? URLError, .now)
         }
     }
 
