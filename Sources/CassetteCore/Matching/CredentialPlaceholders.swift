@@ -38,9 +38,6 @@ struct CredentialPlaceholders: Sendable {
         }
     }
 
-    /// Whether no recording holds the placeholder: then ``passwords(in:)`` finds none.
-    var isEmpty: Bool { templates.isEmpty }
-
     /// The values `url` holds where a recording's URL, otherwise the same, holds the placeholder.
     func passwords(in url: URL?) -> [String] {
         guard !templates.isEmpty, let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return [] }
