@@ -50,7 +50,7 @@ struct RequestDifferences {
         }
         self.namesDiffer = namesDiffer
         for matcher in differing where matcher.name.hasPrefix("headers(") || matcher.name == RequestMatcher.conditions.name {
-            details.append("\(matcher.name): recorded \(Self.shown(matcher.key(recorded))), sent \(Self.shown(matcher.key(request)))")
+            Self.differingHeaders(matcher.key(request), matcher.key(recorded), of: matcher.name, into: &details)
         }
         self.details = details
         // Only when every differing matcher has an ignoring form, and the ignoring forms match, is it all volatile.
@@ -88,7 +88,7 @@ struct RequestDifferences {
             namesDiffer = namesDiffer || sent[name] == nil || old[name] == nil
             switch (old[name], sent[name]) {
             case (let recordedValues?, let sentValues?):
-                details.append("query item \"\(name)\": recorded \(shown(recordedValues)), sent \(shown(sentValues))")
+                details.append("query item \"\(name)\": recorded \(shown(recordedValues, against: sentValues)), sent \(shown(sentValues, against: recordedValues))")
             case (nil, _):
                 details.append("query item \"\(name)\" is only in the sent request")
             case (_, nil):
@@ -96,6 +96,29 @@ struct RequestDifferences {
             }
         }
         return (names, namesDiffer)
+    }
+
+    /// One detail line per header whose value differs between two header keys (`name=value` lines, as the header
+    /// matchers make them), or that only one of them has.
+    private static func differingHeaders(_ sentKey: String, _ recordedKey: String, of matcher: String,
+                                         into details: inout [String]) {
+        func fields(_ key: String) -> [String: String] {
+            Dictionary(key.split(separator: "\n").map { line in
+                let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        let sent = fields(sentKey), old = fields(recordedKey)
+        for name in Set(sent.keys).union(old.keys).sorted() where sent[name] != old[name] {
+            switch (old[name], sent[name]) {
+            case (let recordedValue?, let sentValue?):
+                details.append("\(matcher): header \"\(name)\": recorded \(shown(recordedValue, against: sentValue)), sent \(shown(sentValue, against: recordedValue))")
+            case (nil, _):
+                details.append("\(matcher): header \"\(name)\" is only in the sent request")
+            case (_, nil):
+                details.append("\(matcher): header \"\(name)\" is only in the recorded request")
+            }
+        }
     }
 
     private static func grouped(_ items: [URLQueryItem]) -> [String: String] {
@@ -129,9 +152,15 @@ struct RequestDifferences {
         }
     }
 
-    private static func shown(_ value: String) -> String {
-        let text = value.count > shownValueLength ? String(value.prefix(shownValueLength)) + "…" : value
-        return "\"\(text)\""
+    /// `value` quoted; a long one shortened to ``shownValueLength`` characters around where it first differs from
+    /// `other`, so the message shows what differs even when two long values share their start.
+    private static func shown(_ value: String, against other: String) -> String {
+        let characters = Array(value)
+        guard characters.count > shownValueLength else { return "\"\(value)\"" }
+        let same = zip(characters, other).prefix { $0 == $1 }.count
+        let start = max(0, min(same - shownValueLength / 3, characters.count - shownValueLength))
+        let end = min(characters.count, start + shownValueLength)
+        return "\"" + (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "") + "\""
     }
 
     private static func quoted(_ names: [String]) -> String {

@@ -46,7 +46,34 @@ struct RequestDifferencesTests {
         let differences = RequestDifferences(request("http://h/a", headers: ["Accept": "text/html"]),
                                              recorded: request("http://h/a", headers: ["accept": "application/json"]),
                                              matchers: [.method, .url, .headers("Accept")])
-        #expect(differences.details == [#"headers(accept): recorded "accept=application/json", sent "accept=text/html""#])
+        #expect(differences.details == [#"headers(accept): header "accept": recorded "application/json", sent "text/html""#])
+    }
+
+    @Test func longValuesAreShownWhereTheyDiffer() {
+        let prefix = String(repeating: "trace-0123456789-", count: 6)
+        let differences = RequestDifferences(request("http://h/a?id=\(prefix)B", headers: ["Accept": "a", "X-Trace": prefix + "B"]),
+                                             recorded: request("http://h/a?id=\(prefix)A", headers: ["accept": "a", "x-trace": prefix + "A"]),
+                                             matchers: [.method, .url, .headers("Accept", "X-Trace")])
+        let shortened = String((prefix + "A").suffix(60))
+        #expect(differences.details == [
+            #"query item "id": recorded "…\#(shortened)", sent "…\#(shortened.dropLast())B""#,
+            #"headers(accept, x-trace): header "x-trace": recorded "…\#(shortened)", sent "…\#(shortened.dropLast())B""#,
+        ])
+        let early = RequestDifferences(request("http://h/a", headers: ["X-Trace": "B" + prefix]),
+                                       recorded: request("http://h/a", headers: ["X-Trace": "A" + prefix]),
+                                       matchers: [.headers("X-Trace")])
+        let start = String(prefix.prefix(59))
+        #expect(early.details == [#"headers(x-trace): header "x-trace": recorded "A\#(start)…", sent "B\#(start)…""#])
+    }
+
+    @Test func conditionalHeadersOnlyOneRequestHasAreNamed() {
+        let differences = RequestDifferences(request("http://h/a", headers: ["If-None-Match": "\"v1\""]),
+                                             recorded: request("http://h/a", headers: ["Range": "bytes=0-9"]),
+                                             matchers: [.conditions])
+        #expect(differences.details == [
+            #"conditions: header "if-none-match" is only in the sent request"#,
+            #"conditions: header "range" is only in the recorded request"#,
+        ])
     }
 
     /// The no-match message `Cassette.use` throws for `sent` against a cassette holding only `recorded`.
