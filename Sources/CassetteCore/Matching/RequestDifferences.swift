@@ -80,22 +80,7 @@ struct RequestDifferences {
     /// any is in one request only.
     private static func differingQueryItems(_ request: RecordedRequest, _ recorded: RecordedRequest,
                                             into details: inout [String]) -> (names: [String], namesDiffer: Bool) {
-        let sent = grouped(request.queryItems), old = grouped(recorded.queryItems)
-        var names: [String] = []
-        var namesDiffer = false
-        for name in Set(sent.keys).union(old.keys).sorted() where sent[name] != old[name] {
-            names.append(name)
-            namesDiffer = namesDiffer || sent[name] == nil || old[name] == nil
-            switch (old[name], sent[name]) {
-            case (let recordedValues?, let sentValues?):
-                details.append("query item \"\(name)\": recorded \(shown(recordedValues, against: sentValues)), sent \(shown(sentValues, against: recordedValues))")
-            case (nil, _):
-                details.append("query item \"\(name)\" is only in the sent request")
-            case (_, nil):
-                details.append("query item \"\(name)\" is only in the recorded request")
-            }
-        }
-        return (names, namesDiffer)
+        differingValues(grouped(request.queryItems), grouped(recorded.queryItems), label: "query item", into: &details)
     }
 
     /// One detail line per header whose value differs between two header keys (`name=value` lines, as the header
@@ -108,17 +93,29 @@ struct RequestDifferences {
                 return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
             }, uniquingKeysWith: { first, _ in first })
         }
-        let sent = fields(sentKey), old = fields(recordedKey)
+        _ = differingValues(fields(sentKey), fields(recordedKey), label: "\(matcher): header", into: &details)
+    }
+
+    /// Names whose values differ between `sent` and `old`, or that only one has, one detail line each (`<label>
+    /// "<name>": recorded …, sent …`), and whether any is in one of them only.
+    private static func differingValues(_ sent: [String: String], _ old: [String: String], label: String,
+                                        into details: inout [String]) -> (names: [String], namesDiffer: Bool) {
+        var names: [String] = []
+        var namesDiffer = false
         for name in Set(sent.keys).union(old.keys).sorted() where sent[name] != old[name] {
+            names.append(name)
             switch (old[name], sent[name]) {
             case (let recordedValue?, let sentValue?):
-                details.append("\(matcher): header \"\(name)\": recorded \(shown(recordedValue, against: sentValue)), sent \(shown(sentValue, against: recordedValue))")
+                details.append("\(label) \"\(name)\": recorded \(shown(recordedValue, against: sentValue)), sent \(shown(sentValue, against: recordedValue))")
             case (nil, _):
-                details.append("\(matcher): header \"\(name)\" is only in the sent request")
+                namesDiffer = true
+                details.append("\(label) \"\(name)\" is only in the sent request")
             case (_, nil):
-                details.append("\(matcher): header \"\(name)\" is only in the recorded request")
+                namesDiffer = true
+                details.append("\(label) \"\(name)\" is only in the recorded request")
             }
         }
+        return (names, namesDiffer)
     }
 
     private static func grouped(_ items: [URLQueryItem]) -> [String: String] {
