@@ -12,6 +12,9 @@ extension Redaction {
         var secrets = SecretSet(stem: placeholder)
         // Literal secrets first: where one is also found by a rule, its caller's placeholder names it.
         for literal in self.secrets { secrets.add(literal: literal) }
+        // Then values learned from earlier answers: sent back where a rule looks (a bearer token, `refresh_token=`),
+        // one keeps its learned placeholder, which is what replay serves the code and the code sends back.
+        for secret in learned { secrets.add(learned: secret) }
         let contentType = ContentType(request.header("Content-Type"))
         // A multipart boundary is no secret, but it changes with every request and servers echo it: restored
         // like a secret, an echo replays as live.
@@ -36,7 +39,6 @@ extension Redaction {
         for password in credentialPasswords {
             secrets.add(requestValue: password, origin: .credentialPassword(in: "authorization"))
         }
-        for secret in learned { secrets.add(learned: secret) }
         // Values of a secret's shape, where no rule named them (what the rules replaced is no longer there to find).
         // A value learned from an answer keeps its placeholder: replay sends that placeholder back.
         let shaped = shapedValues(url: stored.url, headers: stored.headers, body: stored.body)

@@ -84,6 +84,42 @@ struct LiveSecretsTests {
         }
     }
 
+    /// An OAuth refresh: a token only the server sent (httpbin's `/uuid`, under a JSON key the rules name), sent back
+    /// under names the default rules redact (a bearer token, a query item, form and JSON fields). Live and while
+    /// recording the code sends the token; on replay it sends the placeholder it was served, and every request
+    /// matches, its echo as recorded with the placeholder for the token.
+    @Test func aTokenTheServerSentMatchesWhenSentBackUnderARulesName() async throws {
+        let rules = Redaction.default.redactingJSONKeys("uuid")
+        @Sendable func flow(_ session: URLSession) async throws -> (token: String, seen: [String]) {
+            let (data, _) = try await Fixture.get(TestServer.httpbin.url("/uuid"), on: session)
+            let token = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])["uuid"] ?? ""
+            let seen = try await Fixture.observed([
+                Fixture.httpbinRequest("/anything?access_token=\(token)&page=2"),
+                Fixture.httpbinRequest("/anything/q?page=3", headers: ["Authorization": "Bearer \(token)"]),
+                Fixture.httpbinRequest("/anything/token", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                       body: "grant_type=refresh_token&refresh_token=\(token)"),
+                Fixture.httpbinRequest("/anything/json", method: "POST", headers: ["Content-Type": "application/json"],
+                                       body: #"{"refresh_token":"\#(token)"}"#),
+            ], on: session)
+            return (token, seen)
+        }
+        try await withTemporaryDirectory { directory in
+            let live = try await flow(URLSession(configuration: .ephemeral))
+            let recorded = try await Cassette.use("refresh", record: .all, redaction: rules, options: .init(directory: .at(directory))) { try await flow($0) }
+            let replayed = try await Cassette.use("refresh", record: .never, redaction: rules, options: .init(directory: .at(directory))) { try await flow($0) }
+            let file = try String(contentsOf: directory.appendingPathComponent("refresh.json"), encoding: .utf8)
+            #expect(!file.contains(recorded.token))
+            #expect(replayed.token == "REDACTED_uuid_1")
+            // The placeholder is shorter than the token: replayed echoes are too, and their `Content-Length` says so.
+            func served(_ run: (token: String, seen: [String])) -> [String] {
+                run.seen.map { $0.replacingOccurrences(of: run.token, with: "<token>")
+                    .replacingOccurrences(of: #""Content-Length: \d+""#, with: "Content-Length", options: .regularExpression) }
+            }
+            #expect(served(recorded) == served(live))
+            #expect(served(replayed) == served(recorded), "replay answers each request as recorded, the token's placeholder in its place")
+        }
+    }
+
     @Test func noPlantedSecretIsInAnErrorMessage() async throws {
         try await withTemporaryDirectory { directory in
             let messages = LockedBox<[String]>([])
