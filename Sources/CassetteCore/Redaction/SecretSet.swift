@@ -94,19 +94,30 @@ struct SecretSet: Sendable {
         return SecretName.urlSafe(trimmed.isEmpty ? "REDACTED" : trimmed) + "_"
     }
 
-    /// Whether `value` is a placeholder already, `<...>` (a rule's or a literal's) or a learned `REDACTED_token_3`,
-    /// or holds a request secret's or a literal's placeholder among other text (see ``holdsRestorablePlaceholder(_:)``):
-    /// no secret, so that redacting a stored interaction again changes nothing (`cassette import-har` of an exported
-    /// cassette, `cassette verify`).
+    /// Whether `value` is a placeholder already, a rule's or a literal's (see ``isWrittenAsPlaceholder(_:)``) or a
+    /// learned `REDACTED_token_3`, or holds a request secret's or a literal's placeholder among other text (see
+    /// ``holdsRestorablePlaceholder(_:)``): no secret, so that redacting a stored interaction again changes nothing
+    /// (`cassette import-har` of an exported cassette, `cassette verify`).
     func isPlaceholder(_ value: String) -> Bool {
-        let bytes = value.utf8
-        guard let first = bytes.first, let last = bytes.last, bytes.count >= 2 else { return false }
-        if first == UInt8(ascii: "<") && last == UInt8(ascii: ">")
-            && !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
-            return true
-        }
+        guard let last = value.utf8.last else { return false }
+        if Self.isWrittenAsPlaceholder(value) { return true }
         if last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem)) { return true }
         return holdsRestorablePlaceholder(value)
+    }
+
+    /// Whether `value` is written as placeholders are: `<`, a name of capital letters, digits, `_` and `-`, perhaps
+    /// `:` and more, then `>` (`<API_TOKEN>`, `<REDACTED:password:json-u>`, `<BOUNDARY>`), with no other angle
+    /// bracket. It covers a literal's placeholder from rules other than today's (a cassette recorded with them, then
+    /// verified); a value with small letters in its name, `<s3cret>`, is a secret like any other.
+    static func isWrittenAsPlaceholder(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.count >= 3, bytes.first == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">") else { return false }
+        let inside = bytes.dropFirst().dropLast()
+        guard !inside.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
+        let name = inside.prefix { $0 != UInt8(ascii: ":") }
+        return name.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            && name.allSatisfy { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     /// Whether `value` holds the placeholder of a request's secret (`<REDACTED:token>`) or of a literal one

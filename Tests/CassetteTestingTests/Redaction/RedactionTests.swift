@@ -220,6 +220,27 @@ struct RedactionTests {
         #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
     }
 
+    @Test("a secret in angle brackets is a secret; only a value written as placeholders are is taken for one")
+    func angleBracketedSecrets() throws {
+        let secret = "<S3cretAngle9Qx>"
+        let request = RecordedRequest(
+            method: "POST", url: "http://h/anything?api_key=\(secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+            headers: ["Authorization": "Bearer \(secret)", "X-Api-Key": secret, "Content-Type": "application/json"],
+            body: Body(Data(#"{"password":"\#(secret)","token":"<API_TOKEN>","secret":"<REDACTED:secret>"}"#.utf8)))
+        let (stored, secrets) = Redaction.default.redact(request)
+        // One secret, one placeholder, named after the header found first.
+        let placeholder = try #require(secrets.secret(for: secret)?.placeholder)
+        #expect(stored.headers["Authorization"] == "Bearer \(placeholder)")
+        #expect(stored.headers["X-Api-Key"] == placeholder)
+        #expect(!stored.url.contains("S3cret"))
+        let body = text(stored.body)
+        #expect(!body.contains("S3cret"))
+        // A literal's placeholder from other rules, and a rule's placeholder, are left as they are.
+        #expect(body.contains(#""token":"<API_TOKEN>""#) && body.contains(#""secret":"<REDACTED:secret>""#))
+        #expect(SecretSet.isWrittenAsPlaceholder("<API_TOKEN>") && SecretSet.isWrittenAsPlaceholder("<REDACTED:password:json-u>"))
+        #expect(!SecretSet.isWrittenAsPlaceholder("<s3cret>") && !SecretSet.isWrittenAsPlaceholder("<:x>") && !SecretSet.isWrittenAsPlaceholder("<A<B>"))
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }
