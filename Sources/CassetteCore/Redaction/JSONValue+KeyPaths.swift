@@ -9,7 +9,10 @@ extension JSONValue {
     ///   the values of the headers in `headerNames`, as a message's headers are read (``HeaderValueSecrets``).
     /// - A string that holds a JSON object or array (`"payload": "{\"token\": \"...\"}"`) is read the same way for
     ///   `**.name` paths and headers, ``nestedJSONDepth`` strings deep.
-    func secrets(at paths: [[String]], headerNames: SecretNameSet) -> [(origin: SecretOrigin, value: String)] {
+    ///
+    /// With `integers`, an integer under a secret's name is one too (a request's PIN). A response's are left: what
+    /// the server sent stays JSON the app can decode, and a learned placeholder is no number.
+    func secrets(at paths: [[String]], headerNames: SecretNameSet, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
         var found: [(origin: SecretOrigin, value: String)] = []
         // `**.name`, the usual form, is looked up in one walk that normalizes each key once.
         var anywhere: Set<String> = []
@@ -17,11 +20,11 @@ extension JSONValue {
             if path.count == 2, path[0] == "**", path[1] != "*", path[1] != "**" {
                 anywhere.insert(path[1])
             } else {
-                collect(path[...], key: "", into: &found)
+                collect(path[...], key: "", integers: integers, into: &found)
             }
         }
         if !anywhere.isEmpty || !headerNames.isEmpty {
-            collect(anywhere: anywhere, headerNames: headerNames, depth: 0, into: &found)
+            collect(anywhere: anywhere, headerNames: headerNames, integers: integers, depth: 0, into: &found)
         }
         return found
     }
@@ -30,11 +33,11 @@ extension JSONValue {
     /// stays linear in the document.
     static let nestedJSONDepth = 4
 
-    private func collect(anywhere names: Set<String>, headerNames: SecretNameSet, depth: Int,
+    private func collect(anywhere names: Set<String>, headerNames: SecretNameSet, integers: Bool, depth: Int,
                          into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
-            for element in elements { element.collect(anywhere: names, headerNames: headerNames, depth: depth, into: &found) }
+            for element in elements { element.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth, into: &found) }
         case .object(let members):
             for (name, member) in members {
                 switch member {
@@ -42,8 +45,6 @@ extension JSONValue {
                     // The whole string is the secret: nothing in it needs reading.
                     found.append((.jsonKey(name), string))
                     continue
-                case .array where names.contains(SecretName.normalized(name)):
-                    for string in member.stringsInArrays { found.append((.jsonKey(name), string)) }
                 case .object(let headers) where !headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
                     for (header, value) in headers where headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
@@ -52,14 +53,17 @@ extension JSONValue {
                             .map { ($0.origin, $0.value) }
                         found += extra
                     }
+                case .array, .object, .integer:
+                    guard names.contains(SecretName.normalized(name)) else { break }
+                    for value in member.secretLeaves(integers: integers) { found.append((.jsonKey(name), value)) }
                 default:
                     break
                 }
-                member.collect(anywhere: names, headerNames: headerNames, depth: depth, into: &found)
+                member.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth, into: &found)
             }
         case .string(let string):
             guard depth < Self.nestedJSONDepth, let nested = JSONValue(heldIn: string) else { return }
-            nested.collect(anywhere: names, headerNames: headerNames, depth: depth + 1, into: &found)
+            nested.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth + 1, into: &found)
         case .null, .bool, .integer, .number:
             break
         }
@@ -75,39 +79,46 @@ extension JSONValue {
         self = value
     }
 
-    /// The strings of an array, of the arrays inside it, and so on (not inside objects).
-    private var stringsInArrays: [String] {
+    /// What a value under a secret's name holds that is secret: a string, with `integers` an integer (as JSON writes
+    /// it: a PIN, a numeric password), and every such value inside an array or object (`"token": {"value": "…"}`).
+    /// Booleans, `null` and fractions are no one's secret.
+    private func secretLeaves(integers: Bool) -> [String] {
         switch self {
         case .string(let string): [string]
-        case .array(let elements): elements.flatMap(\.stringsInArrays)
-        default: []
+        case .integer(let integer): integers ? [String(integer)] : []
+        case .array(let elements): elements.flatMap { $0.secretLeaves(integers: integers) }
+        case .object(let members): members.values.flatMap { $0.secretLeaves(integers: integers) }
+        case .null, .bool, .number: []
         }
     }
 
-    private func collect(_ path: ArraySlice<String>, key: String, into found: inout [(origin: SecretOrigin, value: String)]) {
+    private func collect(_ path: ArraySlice<String>, key: String, integers: Bool, into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
-            for element in elements { element.collect(path, key: key, into: &found) }
-        case .string(let string):
+            for element in elements { element.collect(path, key: key, integers: integers, into: &found) }
+        case .string, .integer:
             if path.isEmpty || path.allSatisfy({ $0 == "**" }) {
-                if !key.isEmpty { found.append((.jsonKey(key), string)) }
+                if !key.isEmpty { for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) } }
             }
         case .object(let members):
-            guard let head = path.first else { return }
+            guard let head = path.first else {
+                if !key.isEmpty { for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) } }
+                return
+            }
             let rest = path.dropFirst()
             switch head {
             case "**":
                 // Zero keys, or one key and still `**`.
-                if !rest.isEmpty { collect(rest, key: key, into: &found) }
-                for (name, member) in members { member.collect(path, key: name, into: &found) }
+                if !rest.isEmpty { collect(rest, key: key, integers: integers, into: &found) }
+                for (name, member) in members { member.collect(path, key: name, integers: integers, into: &found) }
             case "*":
-                for (name, member) in members { member.collect(rest, key: name, into: &found) }
+                for (name, member) in members { member.collect(rest, key: name, integers: integers, into: &found) }
             default:
                 for (name, member) in members where SecretName.normalized(name) == head {
-                    member.collect(rest, key: name, into: &found)
+                    member.collect(rest, key: name, integers: integers, into: &found)
                 }
             }
-        case .null, .bool, .integer, .number:
+        case .null, .bool, .number:
             break
         }
     }

@@ -163,7 +163,7 @@ extension Redaction {
         }
         // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
         if type?.isForm != true, body.looksLikeJSON {
-            return redact(jsonBody: body) { origin, value in secrets.add(requestValue: value, origin: origin) }
+            return redact(jsonBody: body, integers: true) { origin, value in secrets.add(requestValue: value, origin: origin) }
         }
         guard !matching.parameterNames.isEmpty, body.data.containsByte(UInt8(ascii: "=")) else { return body }
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
@@ -232,7 +232,7 @@ extension Redaction {
     ///
     /// An event stream (see ``EventStream``) is read event by event: the JSON in each event's data is searched the
     /// same way, and the values found are replaced in the whole body.
-    func redact(jsonBody body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+    func redact(jsonBody body: Body, integers: Bool, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
         // The cheap looks first: a body that is neither JSON nor events is not scanned for key names at all.
         let isJSON = body.looksLikeJSON
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
@@ -250,7 +250,7 @@ extension Redaction {
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
         for json in documents {
-            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames)
+            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames, integers: integers)
             where found.insert(value).inserted {
                 if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
             }

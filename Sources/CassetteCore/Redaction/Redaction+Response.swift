@@ -43,7 +43,7 @@ extension Redaction {
             return hop
         }
         if let body = response.body {
-            stored.body = redact(jsonBody: body) { learn(&secrets, $0, $1) }
+            stored.body = redact(jsonBody: body, integers: false) { learn(&secrets, $0, $1) }
             // A form answer is learned from like a JSON one; its values are replaced below, with the others.
             let declaredForm = response.headers.value(caseInsensitiveKey: "Content-Type").flatMap(ContentType.init)?.isForm == true
             if !matching.parameterNames.isEmpty, !body.looksLikeJSON, let form = FormFields.answer(body.data, declaredForm: declaredForm) {

@@ -241,6 +241,27 @@ struct RedactionTests {
         #expect(!SecretSet.isWrittenAsPlaceholder("<s3cret>") && !SecretSet.isWrittenAsPlaceholder("<:x>") && !SecretSet.isWrittenAsPlaceholder("<A<B>"))
     }
 
+    @Test("an integer, an object or an array under a secret's name is secret in a request; a response stays JSON")
+    func nonStringValuesUnderSecretNames() throws {
+        let request = RecordedRequest(
+            method: "POST", url: "http://h/anything", headers: ["Content-Type": "application/json"],
+            body: Body(Data(#"{"password":84739215842,"token":{"kind":"otp","value":"tok-in-object-55"},"pin":[7391, "s-9921"],"remember":true}"#.utf8)))
+        let response = RecordedResponse(status: 200, headers: ["Content-Type": "application/json"],
+                                        body: Body(Data(#"{"json":{"password":84739215842,"token":{"kind":"otp","value":"tok-in-object-55"}},"access_token":{"value":"server-only-77aa","expires":360000000}}"#.utf8)),
+                                        url: "http://h/anything")
+        let stored = record(request, response, rules: .default.redactingJSONKeys("pin"))
+        let sent = text(stored.request.body), answered = text(stored.response.body)
+        for secret in ["84739215842", "tok-in-object-55", "7391", "s-9921", "server-only-77aa"] {
+            #expect(!sent.contains(secret) && !answered.contains(secret), "\(secret) stayed")
+        }
+        #expect(sent.contains(#""remember":true"#), "a boolean is no one's secret")
+        // The number the server sent under a secret's name stays a number; the echo of the request's replays as live,
+        // and a string only the server sent is learned: the app decodes the answer on replay.
+        #expect(answered.contains(#""expires":360000000"#))
+        let restored = text(stored.secrets.restoringSecrets(in: stored.response).body)
+        #expect(restored == text(response.body).replacingOccurrences(of: "server-only-77aa", with: "REDACTED_access_token_1"))
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }
