@@ -27,7 +27,12 @@ extension Redaction {
                 secrets.add(requestValue: value, origin: origin)?.placeholder
             }
         }
-        stored.url = redact(userInfoOf: request.url, into: &secrets)
+        // The passwords of the URL and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), and the
+        // Basic credential URLSession sends for them, which servers echo: replaced below, restored on replay.
+        for credential in UserInfoPasswords.find(in: request.url) {
+            secrets.add(requestValue: credential.password, encoded: credential.writtenPassword, origin: .urlPassword)
+            secrets.add(requestValue: credential.basic, origin: .urlPassword)
+        }
         if !matching.parameterNames.isEmpty {
             stored.url = redact(queryOf: stored.url, into: &secrets)
         }
@@ -78,22 +83,6 @@ extension Redaction {
 
     /// What a multipart boundary becomes in a cassette.
     static let boundaryPlaceholder = "<BOUNDARY>"
-
-    /// `url` with the password of its user information (`https://user:password@host`) replaced: a secret always.
-    private func redact(userInfoOf url: String, into secrets: inout SecretSet) -> String {
-        guard url.utf8.contains(UInt8(ascii: "@")) else { return url }
-        let parts = URLParts(url)
-        guard let at = parts.authority.lastIndex(of: "@"),
-              let colon = parts.authority[..<at].firstIndex(of: ":") else {
-            return url
-        }
-        let written = parts.authority[parts.authority.index(after: colon)..<at]
-        guard let secret = secrets.add(requestValue: FormFields.decode(written, plusIsSpace: false), encoded: String(written),
-                                       origin: .urlPassword) else {
-            return url
-        }
-        return String(url[..<written.startIndex]) + secret.placeholderInURL(for: String(written)) + url[written.endIndex...]
-    }
 
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
     /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:depth:)``)

@@ -42,6 +42,15 @@ extension Redaction {
             hop.headers = headers(hop.headers)
             return hop
         }
+        // A URL's password is a secret wherever the URL stands: the final URL, each hop's, each `Location` (and URLs
+        // held in them), replaced below with the others.
+        let urls = [response.url] + response.redirects.map(\.url)
+            + ([response.headers] + response.redirects.map(\.headers)).flatMap { headers in
+                headers.filter { $0.key.equalsIgnoringASCIICase("Location") }.map(\.value)
+            }
+        for url in urls {
+            for credential in UserInfoPasswords.find(in: url) { _ = learn(&secrets, .urlPassword, credential.password) }
+        }
         if let body = response.body {
             stored.body = redact(jsonBody: body, integers: false) { learn(&secrets, $0, $1) }
             // A form answer is learned from like a JSON one; its values are replaced below, with the others.

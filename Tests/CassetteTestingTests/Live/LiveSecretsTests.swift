@@ -28,10 +28,13 @@ struct LiveSecretsTests {
     private let userInfoPassword = "userinfo-\(UUID().uuidString.prefix(10))"
     private let fragmentToken = "fragment-\(UUID().uuidString)"
     private let redirectFragmentToken = "redirect-fragment-\(UUID().uuidString)"
+    private let echoedUserInfoPassword = "echoed-ui-\(UUID().uuidString.prefix(10))"
+    private let heldUserInfoPassword = "held-ui-\(UUID().uuidString.prefix(10))"
 
     private var planted: [String] {
         [bearer, basicPassword, queryToken, jsonPassword, clientSecret, formRefreshToken, cookie, authTokenHeader,
-         apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword, fragmentToken, redirectFragmentToken]
+         apiKey, setCookieToken, unicodePassword, nestedToken, userInfoPassword, fragmentToken, redirectFragmentToken,
+         echoedUserInfoPassword, heldUserInfoPassword]
     }
 
     /// Every request, each echoing its secret back somewhere in the response.
@@ -55,6 +58,11 @@ struct LiveSecretsTests {
             // OAuth 2's implicit flow: the token in the fragment of the request's URL, and of a redirect's Location.
             Fixture.httpbinRequest("/anything#access_token=\(fragmentToken)&token_type=bearer"),
             Fixture.httpbinRequest("/redirect-to?url=" + ("/anything#access_token=\(redirectFragmentToken)&state=s").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
+            // User information the client turns into `Authorization: Basic …`, which httpbin echoes; and a URL with
+            // user information held in a query value, which the redirect follows.
+            URLRequest(url: URL(string: TestServer.httpbin.url("/anything/ui").replacingOccurrences(of: "://", with: "://demo:\(echoedUserInfoPassword)@"))!),
+            Fixture.httpbinRequest("/redirect-to?url=" + TestServer.httpbin.url("/anything/held").replacingOccurrences(of: "://", with: "://demo:\(heldUserInfoPassword)@")
+                .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
         ]
     }
 
@@ -78,7 +86,11 @@ struct LiveSecretsTests {
                     #expect(!file.contains(written), "\(secret) reached the file as \(form)")
                 }
             }
-            #expect(!file.contains(Data("demo:\(basicPassword)".utf8).base64EncodedString()))
+            for password in [basicPassword, echoedUserInfoPassword, heldUserInfoPassword] {
+                let basic = Data("demo:\(password)".utf8).base64EncodedString()
+                #expect(password == basicPassword || live.joined().contains(basic), "the client sends user information as a Basic credential")
+                #expect(!file.contains(basic))
+            }
             #expect(recorded == live)
             #expect(replayed == live, "replay restores every secret the requests carried")
         }

@@ -262,6 +262,28 @@ struct RedactionTests {
         #expect(restored == text(response.body).replacingOccurrences(of: "server-only-77aa", with: "REDACTED_access_token_1"))
     }
 
+    @Test("a URL's password is a secret wherever the URL stands: held in a query value, a Location, a hop's URL")
+    func userInformationPasswordsInHeldURLs() {
+        let password = "UIpw-m4loc-9Qx"
+        let target = "http://jay:\(password)@h/anything/loc".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let request = RecordedRequest(method: "GET", url: "http://h/redirect-to?url=\(target)")
+        let hop = RecordedRedirect(status: 302, url: "http://h/redirect-to?url=\(target)",
+                                   headers: ["Location": "http://jay:\(password)@h/anything/loc"])
+        let response = RecordedResponse(status: 200, body: Body(Data(#"{"url":"http://h/anything/loc"}"#.utf8)),
+                                        url: "http://jay:\(password)@h/anything/loc", redirects: [hop])
+        let stored = record(request, response)
+        let file = "\(stored.request) \(stored.response)"
+        #expect(!file.contains("UIpw"), "\(file)")
+        #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
+
+        // Only the server sent it (a HAR's answer, say): learned.
+        let serverOnly = "SRVpw-harloc-77"
+        let answer = RecordedResponse(status: 302, headers: ["location": "https://u:\(serverOnly)@cb.example.com/cb?state=1"],
+                                      url: "http://h/login")
+        let learned = record(RecordedRequest(method: "GET", url: "http://h/login"), answer, number: 4)
+        #expect(learned.response.headers["location"] == "https://u:REDACTED_url-password_4@cb.example.com/cb?state=1")
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }
