@@ -62,6 +62,18 @@ import Testing
         #expect(run.output.contains("  - request body: $.admin added (bool)"))
     }
 
+    @Test("a secret a file holds in a URL (an old revision, say) is not shown: the URL is redacted as recording would")
+    func secretsInURLsAreNotShown() throws {
+        let old = [Self.interaction(Self.users + "?token=tok-in-old-file-1&page=1", json: "{}")]
+        let new = [Self.interaction(Self.users + "?token=<REDACTED:token>&page=2", json: "{}")]
+        for format in ["text", "markdown"] {
+            let run = try Self.diff(old, new, format: format)
+            #expect(run.status == 1)
+            #expect(!run.output.contains("tok-in-old-file-1"), "\(run.output)")
+            #expect(run.output.contains("GET https://api.example.com/users?token=%3CREDACTED:token%3E&page=1"), "\(run.output)")
+        }
+    }
+
     @Test("what the test's matchers ignore is ignored: a query item when pairing, a header, JSON key paths in every body")
     func ignoringWhatMatchersIgnore() throws {
         var old = Self.interaction(Self.users + "?page=1&ts=100", json: #"{"id":1,"requestId":"r-1","meta":{"nonce":"n1"}}"#)

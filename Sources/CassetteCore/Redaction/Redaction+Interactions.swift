@@ -12,6 +12,12 @@ extension Redaction {
         redactingEach(interactions) { _, _, stored, _ in stored }
     }
 
+    /// `request`'s method and URL as a cassette stores them (`GET https://h/a?token=<REDACTED:token>`): what a tool
+    /// shows of a request read from a file, which may hold a secret (an old revision, a file edited by hand).
+    package func storedDescription(of request: RecordedRequest) -> String {
+        "\(request.method) \(redact(request).stored.url)"
+    }
+
     /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with its position and
     /// the secrets its redaction replaced: for a stored cassette, what an interaction would change is what it holds
     /// unredacted (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets

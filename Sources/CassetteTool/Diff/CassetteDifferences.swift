@@ -21,7 +21,7 @@ struct CassetteDifferences: Sendable {
 
     /// One line of the report, under its interaction.
     struct Change: Sendable, Equatable {
-        /// `GET https://api.example.com/users` (the stored, redacted URL).
+        /// `GET https://api.example.com/users` (the URL redacted by the default rules).
         let interaction: String
         let what: String
     }
@@ -67,8 +67,9 @@ struct CassetteDifferences: Sendable {
         }
     }
 
+    /// The method and URL, redacted by the default rules: a file may hold a secret the report must not show.
     private static func describe(_ request: RecordedRequest) -> String {
-        "\(request.method) \(request.url)"
+        Redaction.default.storedDescription(of: request)
     }
 
     private mutating func compare(_ old: Interaction, _ new: Interaction, as key: String) {
