@@ -176,6 +176,15 @@ extension Redaction {
         var result = Data()
         var cursor = 0
         let data = body.data
+        // A file of JSON (a credentials file, a service account's key) holds secrets by the JSON rules: found here,
+        // replaced with the request's other secrets; the file's other bytes are the app's own.
+        for part in multipart.parts where part.isFile && matching.readsJSON {
+            let content = Body(data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)])
+            guard content.looksLikeJSON, let json = JSONValue(parsing: content.data) else { continue }
+            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames, integers: true) {
+                secrets.add(requestValue: value, origin: origin)
+            }
+        }
         for part in multipart.parts where !part.isFile {
             guard let name = part.fieldName, matching.parameterNames.contains(name),
                   let value = String(data: data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)], encoding: .utf8),

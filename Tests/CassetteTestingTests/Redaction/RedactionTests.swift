@@ -284,6 +284,22 @@ struct RedactionTests {
         #expect(learned.response.headers["location"] == "https://u:REDACTED_url-password_4@cb.example.com/cb?state=1")
     }
 
+    @Test("a JSON file in a multipart body holds secrets by the JSON rules, in the request and in its echo")
+    func jsonFilePartsOfMultipartBodies() {
+        let credentials = #"{"client_id":"app-1","client_secret":"cs-FILEPART-4242","password":"pw-FILEPART-77"}"#
+        let body = "--b0undary-42\r\nContent-Disposition: form-data; name=\"config\"; filename=\"credentials.json\"\r\n"
+            + "Content-Type: application/json\r\n\r\n\(credentials)\r\n--b0undary-42--\r\n"
+        let request = RecordedRequest(method: "POST", url: "http://h/post", headers: ["Content-Type": "multipart/form-data; boundary=b0undary-42"],
+                                      body: Body(Data(body.utf8)))
+        let echo = try? JSONSerialization.data(withJSONObject: ["files": ["config": credentials]])
+        let response = RecordedResponse(status: 200, headers: ["Content-Type": "application/json"], body: echo.map { Body($0) }, url: "http://h/post")
+        let stored = record(request, response)
+        let file = text(stored.request.body) + text(stored.response.body)
+        #expect(!file.contains("FILEPART"), "\(file)")
+        #expect(file.contains("app-1"), "the file's other values are the app's own")
+        #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }
