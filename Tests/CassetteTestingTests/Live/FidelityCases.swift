@@ -262,6 +262,14 @@ extension FidelityCase {
         decided("a delegate that rewrites a redirect", DecidingDelegate(redirects: .rewrite(path: "/anything?rewritten=yes", header: ("X-Rewritten", "by-delegate")))) {
             request("/redirect-to?url=%2Fget%3Fa%3D1&status_code=302")
         },
+        // A Location that is only a query, or climbs above the root: each platform resolves it its own way, live and
+        // through a cassette alike.
+        decided("a delegate asked about a Location that is only a query", DecidingDelegate()) {
+            request("/redirect-to?url=%3Fa%3D1%26b%3Dtwo")
+        },
+        decided("a delegate asked about a relative Location climbing above the root", DecidingDelegate()) {
+            request("/redirect-to?url=..%2F..%2Fanything%2Fclimbed")
+        },
         decided("a POST redirected with 303 becomes a GET", DecidingDelegate()) {
             var request = Self.request("/redirect-to?url=%2Fanything&status_code=303", method: "POST", headers: ["Content-Type": "application/json"])
             request.httpBody = Data(#"{"sent":"once"}"#.utf8)

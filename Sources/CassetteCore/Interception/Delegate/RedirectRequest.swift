@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The request URLSession proposes for a redirect (RFC 9110, section 15.4), as swift-corelibs-foundation builds
-/// it: the request that was sent, pointed at the `Location` (resolved against the request's URL), with `POST`
+/// it: the request that was sent, pointed at the `Location` (resolved as the platform does, see ``RedirectTarget``), with `POST`
 /// turned into `GET` (and its body dropped) for `301` and `302`, any method turned into `GET` for `303`, and the
 /// method kept for `305`, `307` and `308`. `nil` when the response is not a redirect URLSession follows: another
 /// status, or no usable `Location`.
@@ -19,7 +19,7 @@ enum RedirectRequest {
     /// The request that follows `response`, proposed from `request` (the one that got it).
     static func next(after response: HTTPURLResponse, from request: URLRequest) -> URLRequest? {
         guard isFollowed(response.statusCode), let location = response.headerFields.value(caseInsensitiveKey: "Location"),
-              let base = request.url ?? response.url, let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+              let base = request.url ?? response.url, let target = RedirectTarget.url(for: location, from: base) else {
             return nil
         }
         var next = request
