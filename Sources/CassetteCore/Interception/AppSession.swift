@@ -19,7 +19,7 @@ struct AppSession: Sendable {
     /// `request` with a `Cookie` header from the session's storage, when the session sends cookies and the request
     /// has none yet (swift-corelibs-foundation adds it when the task is made; Apple's platforms when it is sent).
     func addingCookies(to request: URLRequest) -> URLRequest {
-        guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies,
+        guard configuration.httpShouldSetCookies, request.getsSessionCookies,
               request.value(forHTTPHeaderField: "Cookie") == nil,
               let storage = configuration.httpCookieStorage, let url = request.url,
               let cookies = storage.cookies(for: url), !cookies.isEmpty,

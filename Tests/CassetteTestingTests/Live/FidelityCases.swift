@@ -153,6 +153,17 @@ extension FidelityCase {
             sent.notes = [String(decoding: set.body, as: UTF8.self), set.url ?? "-", set.cookies.joined(separator: ";")]
             return sent
         },
+        FidelityCase(description: "a request that should not handle cookies, through a redirect that sets one") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            _ = await Observation.data(request("/cookies/set?stored=before"), on: session)
+            var unhandled = request("/cookies/set?during=redirect")
+            unhandled.httpShouldHandleCookies = false
+            var observed = await Observation.data(unhandled, on: session)
+            let after = await Observation.data(request("/cookies"), on: session)
+            observed.notes = [String(decoding: after.body, as: UTF8.self)]
+            return observed
+        },
         data("a direct Set-Cookie") { request("/response-headers?Set-Cookie=direct%3Dyes%3B%20Path%3D%2F") },
         data("/bearer echoes the token") { request("/bearer", headers: ["Authorization": "Bearer \(token)"]) },
         data("/headers echoes token headers and a cookie") {
