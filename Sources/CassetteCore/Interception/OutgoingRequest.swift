@@ -61,6 +61,9 @@ struct Unservable: Error, Sendable {
     let what: String
     /// What to do instead.
     let workaround: String
+    /// The error the platform itself fails such a task with before sending anything (an upload from a file that
+    /// does not exist): the task gets it as live, and the cassette reports nothing, the failure being the app's.
+    var platformError: URLError?
 }
 
 extension InputStream {

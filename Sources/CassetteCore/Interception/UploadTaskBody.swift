@@ -50,8 +50,16 @@ enum UploadTaskBody {
             do {
                 return .success(try Data(contentsOf: file))
             } catch {
+                // As swift-corelibs-foundation fails it live (`_HTTPURLProtocol`'s "File system error"): a file that
+                // does not exist `-1100`, one it may not read `-1102`, else `-1`.
+                let code: URLError.Code = switch (error as? CocoaError)?.code {
+                case .fileReadNoSuchFile?: .fileDoesNotExist
+                case .fileReadNoPermission?: .noPermissionsToReadFile
+                default: .unknown
+                }
                 return .failure(Unservable(what: "an upload from the file \(file.path), which could not be read (\(error.localizedDescription))",
-                                           workaround: "check that the file exists and is readable"))
+                                           workaround: "check that the file exists and is readable",
+                                           platformError: URLError(code, userInfo: [NSLocalizedDescriptionKey: "File system error"])))
             }
         case ("stream", let stream as InputStream):
             return .success(stream.readToEnd())

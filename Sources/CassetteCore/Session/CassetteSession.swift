@@ -180,8 +180,13 @@ final class CassetteSession: Sendable {
     /// The queue a live request's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
     var clientQueue: DispatchQueue? { live?.recorder.clientQueue }
 
-    /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it.
+    /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it;
+    /// or, for a task the platform itself fails before sending anything, the platform's error, and `use` throws nothing.
     func reject(_ request: URLRequest, because reason: Unservable) -> any Error {
+        if let platformError = reason.platformError {
+            state.withLock { $0.sawRequest = true }
+            return platformError
+        }
         // With its body: a body's secret echoed in the URL is found there too.
         let stored = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
         let error = CassetteError(.unsupportedRequest,

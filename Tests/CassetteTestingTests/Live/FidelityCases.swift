@@ -100,6 +100,17 @@ extension FidelityCase {
                 return try await session.upload(for: request("/post", method: "POST"), fromFile: file)
             }
         },
+        FidelityCase(description: "upload(for:fromFile:) of a file that does not exist, then a request") { configuration in
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).txt")
+            var failed = await Observation.trying(on: session) {
+                try await session.upload(for: request("/post", method: "POST"), fromFile: missing)
+            }
+            let next = await Observation.data(request("/get?after=missing-file"), on: session)
+            failed.notes = ["then \(next.status.map(String.init) ?? "-")"]
+            return failed
+        },
         FidelityCase(description: "multipart/form-data with a random boundary") { configuration in
             let session = URLSession(configuration: configuration)
             defer { session.finishTasksAndInvalidate() }
