@@ -3,8 +3,9 @@ import Foundation
 extension JSONValue {
     /// The secrets the rules find in a JSON document, each with the rule that found it.
     ///
-    /// - The string values at any of `paths` (normalized key paths, see ``Redaction/Matching``), each found under its
-    ///   key: `*` matches any one key, `**` any number of keys, and arrays apply a path to every element.
+    /// - The values under a key `anywhere` holds, at any depth (the `**.name` key paths, see ``Redaction/Matching``),
+    ///   and at any of `paths` (other normalized key paths), each found under its key: `*` matches any one key, `**`
+    ///   any number of keys, and arrays apply a path to every element.
     /// - In every object held under a key `headers` (any case, at any depth: servers echo a request's headers so),
     ///   the values of the headers in `headerNames`, as a message's headers are read (``HeaderValueSecrets``).
     /// - A string that holds a JSON object or array (`"payload": "{\"token\": \"...\"}"`) is read the same way for
@@ -12,17 +13,11 @@ extension JSONValue {
     ///
     /// With `integers`, an integer under a secret's name is one too (a request's PIN). A response's are left: what
     /// the server sent stays JSON the app can decode, and a learned placeholder is no number.
-    func secrets(at paths: [[String]], headerNames: SecretNameSet, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
+    func secrets(anywhere: SecretNameSet, paths: [[String]], headerNames: SecretNameSet, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
         var found: [(origin: SecretOrigin, value: String)] = []
-        // `**.name`, the usual form, is looked up in one walk that normalizes each key once.
-        var anywhere: Set<String> = []
-        for path in paths {
-            if path.count == 2, path[0] == "**", path[1] != "*", path[1] != "**" {
-                anywhere.insert(path[1])
-            } else {
-                collect(path[...], key: "", integers: integers, into: &found)
-            }
-        }
+        for path in paths { collect(path[...], key: "", integers: integers, into: &found) }
+        // `**.name`, the usual form, is looked up in one walk (a bracketed or password-like key too, as
+        // ``SecretNameSet`` tells).
         if !anywhere.isEmpty || !headerNames.isEmpty {
             collect(anywhere: anywhere, headerNames: headerNames, integers: integers, depth: 0, into: &found)
         }
@@ -33,7 +28,7 @@ extension JSONValue {
     /// stays linear in the document.
     static let nestedJSONDepth = 4
 
-    private func collect(anywhere names: Set<String>, headerNames: SecretNameSet, integers: Bool, depth: Int,
+    private func collect(anywhere names: SecretNameSet, headerNames: SecretNameSet, integers: Bool, depth: Int,
                          into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
@@ -41,7 +36,7 @@ extension JSONValue {
         case .object(let members):
             for (name, member) in members {
                 switch member {
-                case .string(let string) where names.contains(SecretName.normalized(name)):
+                case .string(let string) where names.contains(name):
                     // The whole string is the secret: nothing in it needs reading.
                     found.append((.jsonKey(name), string))
                     continue
@@ -54,7 +49,7 @@ extension JSONValue {
                         found += extra
                     }
                 case .array, .object, .integer:
-                    guard names.contains(SecretName.normalized(name)) else { break }
+                    guard names.contains(name) else { break }
                     for value in member.secretLeaves(integers: integers) { found.append((.jsonKey(name), value)) }
                 default:
                     break

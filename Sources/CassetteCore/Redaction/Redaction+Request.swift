@@ -181,7 +181,7 @@ extension Redaction {
         for part in multipart.parts where part.isFile && matching.readsJSON {
             let content = Body(data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)])
             guard content.looksLikeJSON, let json = JSONValue(parsing: content.data) else { continue }
-            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames, integers: true) {
+            for (origin, value) in json.secrets(anywhere: matching.anywhereKeys, paths: matching.otherKeyPaths, headerNames: matching.headerNames, integers: true) {
                 secrets.add(requestValue: value, origin: origin)
             }
         }
@@ -222,7 +222,7 @@ extension Redaction {
         return Body(Data(replaced)).replacing(with: Replacer(pairs))
     }
 
-    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(at:headerNames:)``) given to
+    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``) given to
     /// `secret`, and each one that is a whole string value replaced, as a JSON string, by the placeholder `secret`
     /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
     /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
@@ -248,7 +248,7 @@ extension Redaction {
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
         for json in documents {
-            for (origin, value) in json.secrets(at: matching.keyPaths, headerNames: matching.headerNames, integers: integers)
+            for (origin, value) in json.secrets(anywhere: matching.anywhereKeys, paths: matching.otherKeyPaths, headerNames: matching.headerNames, integers: integers)
             where found.insert(value).inserted {
                 if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
             }

@@ -179,8 +179,12 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: SecretNameSet
         let parameterNames: SecretNameSet
         let keyPaths: [[String]]
+        /// The names of the `**.name` key paths, the usual form, looked up in one walk (see
+        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``); ``keyPaths`` other than these.
+        let anywhereKeys: SecretNameSet
+        let otherKeyPaths: [[String]]
         /// The last key of every key path (and `headers`, when header names are secret: see
-        /// ``JSONValue/secrets(at:headerNames:)``), when none ends in a wildcard and all are ASCII: a body that holds
+        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``), when none ends in a wildcard and all are ASCII: a body that holds
         /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
         /// The shapes looked for in text.
@@ -196,6 +200,9 @@ public struct Redaction: Sendable, Equatable {
             keyPaths = jsonKeyPaths.map { path in
                 path.split(separator: ".").map { $0 == "*" || $0 == "**" ? String($0) : SecretName.normalized(String($0)) }
             }
+            let isAnywhere = { (path: [String]) in path.count == 2 && path[0] == "**" && path[1] != "*" && path[1] != "**" }
+            anywhereKeys = SecretNameSet(Set(keyPaths.filter(isAnywhere).map { $0[1] }))
+            otherKeyPaths = keyPaths.filter { !isAnywhere($0) }
             let last = keyPaths.compactMap(\.last)
             let scannable = last.count == keyPaths.count
                 && !last.contains { $0 == "*" || $0 == "**" || $0.isEmpty || !$0.utf8.allSatisfy { $0 < 0x80 } }

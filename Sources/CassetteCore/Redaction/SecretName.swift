@@ -22,6 +22,25 @@ enum SecretName {
         return result
     }
 
+    /// Whether a normalized name names a password without being `password`: it ends in `password` or `passwd`
+    /// (`newPassword`, `current_password`, `confirmPassword`), or is `password` and a word for its confirmation
+    /// (Rails' `password_confirmation`, `passwordConfirm`, `passwordRepeat`, `passwordAgain`). Names that merely
+    /// mention one (`passwordHint`, `passwordChangedAt`) are not.
+    static func isPasswordLike(normalized name: String) -> Bool {
+        name.hasSuffix("password") || name.hasSuffix("passwd")
+            || ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"].contains(name)
+    }
+
+    /// The name a bracketed form name stands for: the last non-empty segment of `user[password]`, `auth[token]` and
+    /// `token[]` (Rails, PHP and Alamofire's `URLEncodedFormEncoder` write nested values so); `nil` for a name with
+    /// no brackets.
+    static func bracketed(_ name: some StringProtocol) -> Substring? {
+        let name = Substring(name)
+        guard name.utf8.last == UInt8(ascii: "]"), name.utf8.contains(UInt8(ascii: "[")) else { return nil }
+        let segments = name.split(whereSeparator: { $0 == "[" || $0 == "]" })
+        return segments.last
+    }
+
     static func lowered(_ byte: UInt8) -> UInt8 {
         byte.isASCIIUppercase ? byte + 32 : byte
     }

@@ -6,8 +6,13 @@ struct SecretNameSet: Sendable {
     /// The ASCII names as bytes, by their first byte.
     private let startingWith: [[[UInt8]]]
 
+    /// Whether names that say password count too (see ``SecretName/isPasswordLike(normalized:)``): when the set has
+    /// `password`.
+    private let readsPasswordLike: Bool
+
     init(_ names: Set<String>) {
         self.names = names
+        readsPasswordLike = names.contains("password")
         var startingWith = [[[UInt8]]](repeating: [], count: 128)
         for name in names {
             let bytes = Array(name.utf8)
@@ -18,23 +23,43 @@ struct SecretNameSet: Sendable {
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// Whether `name`, once normalized, is in the set.
+    /// Whether `name`, once normalized, is in the set; or the last segment of a bracketed name (`user[password]`)
+    /// is; or, with `password` in the set, it says password (`newPassword`, see ``SecretName/isPasswordLike(normalized:)``).
     func contains(_ name: some StringProtocol) -> Bool {
         guard !names.isEmpty else { return false }
-        var ascii = true
-        let found: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            ascii = bytes.allSatisfy { $0 < 0x80 }
-            return ascii ? contains(ascii: bytes) : false
-        }
-        if let found, ascii { return found }
-        return names.contains(SecretName.normalized(name))
+        if let found = name.utf8.withContiguousStorageIfAvailable({ contains(bytes: $0) }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { contains(bytes: $0) }
     }
 
-    /// Whether the name written as `bytes` (UTF-8), once normalized, is in the set.
+    /// Whether the name written as `bytes` (UTF-8) is in the set, as ``contains(_:)`` tells.
     func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !names.isEmpty else { return false }
-        if bytes.allSatisfy({ $0 < 0x80 }) { return contains(ascii: bytes) }
-        return names.contains(SecretName.normalized(String(decoding: bytes, as: UTF8.self)))
+        let ascii = bytes.allSatisfy { $0 < 0x80 }
+        if ascii, contains(ascii: bytes) { return true }
+        guard !ascii || mayBeImplied(bytes) else { return false }
+        return containsImplied(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Whether a name may be in the set other than as written: bracketed, or holding `passw` (any case). One pass
+    /// over its bytes, which almost every name ends without either.
+    private func mayBeImplied(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let passw = Array("passw".utf8)
+        var matched = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "[") { return true }
+            guard readsPasswordLike else { continue }
+            let lowered = SecretName.lowered(byte)
+            matched = lowered == passw[matched] ? matched + 1 : (lowered == passw[0] ? 1 : 0)
+            if matched == passw.count { return true }
+        }
+        return false
+    }
+
+    /// ``contains(_:)`` for a name that may be in the set other than as written, or is not ASCII.
+    private func containsImplied(_ name: String) -> Bool {
+        let candidate = SecretName.bracketed(name) ?? name[...]
+        let normalized = SecretName.normalized(candidate)
+        return names.contains(normalized) || (readsPasswordLike && SecretName.isPasswordLike(normalized: normalized))
     }
 
     /// Whether the ASCII name `bytes` is in the set, ignoring case, `-` and `_`.

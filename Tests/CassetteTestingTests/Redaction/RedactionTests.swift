@@ -300,6 +300,26 @@ struct RedactionTests {
         #expect(stored.secrets.restoringSecrets(in: stored.response) == response)
     }
 
+    @Test("names that say password, and bracketed names (user[password], auth[token], token[]), are the rules' names")
+    func passwordLikeAndBracketedNames() {
+        let form = "user%5Bname%5D=ada&user%5Bpassword%5D=form-pw-9911&auth[token]=form-tok-4411&token%5B%5D=list-tok-7711&passwordHint=first-pet"
+        let json = #"{"newPassword":"json-new-5521","current_password":"json-cur-6621","password_confirmation":"json-conf-7721","passwordHint":"my-dog"}"#
+        let request = RecordedRequest(method: "POST", url: "http://h/users?oldPassword=query-old-8821&page=2",
+                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Body(Data(form.utf8)))
+        let (stored, _) = Redaction.default.redact(request)
+        let jsonRequest = RecordedRequest(method: "PUT", url: "http://h/me", headers: ["Content-Type": "application/json"], body: Body(Data(json.utf8)))
+        let (storedJSON, _) = Redaction.default.redact(jsonRequest)
+        let all = stored.url + text(stored.body) + text(storedJSON.body)
+        for secret in ["form-pw-9911", "form-tok-4411", "list-tok-7711", "json-new-5521", "json-cur-6621", "json-conf-7721", "query-old-8821"] {
+            #expect(!all.contains(secret), "\(secret) stayed: \(all)")
+        }
+        for kept in ["ada", "first-pet", "my-dog", "page=2"] { #expect(all.contains(kept), "\(kept) is no secret") }
+        // Only rules that name `password` read names that say it.
+        let custom = Redaction.disabled.redactingQueryItems("token")
+        let (customStored, _) = custom.redact(RecordedRequest(method: "GET", url: "http://h/a?newPassword=kept-1234&auth%5Btoken%5D=gone-1234"))
+        #expect(customStored.url.contains("kept-1234") && !customStored.url.contains("gone-1234"), "\(customStored.url)")
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }
