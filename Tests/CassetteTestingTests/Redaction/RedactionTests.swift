@@ -320,6 +320,20 @@ struct RedactionTests {
         #expect(customStored.url.contains("kept-1234") && !customStored.url.contains("gone-1234"), "\(customStored.url)")
     }
 
+    @Test("OAuth 2's authorization code: a random-looking code= is a secret in a callback URL and a token request; a short one is data")
+    func authorizationCodes() {
+        let code = "4/0AeaYSHBq8fK2xLmN7pQrT9vWz3Yc5Ud"
+        let callback = RecordedRequest(method: "GET", url: "http://h/callback?code=\(code.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&state=xyz&country_code=US")
+        let token = RecordedRequest(method: "POST", url: "http://h/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                    body: Body(Data("grant_type=authorization_code&code=\(code.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&redirect_uri=app%3A%2F%2Fcb".utf8)))
+        let stored = [callback, token].map { Redaction.default.redact($0).stored }
+        let all = stored.map { $0.url + text($0.body) }.joined()
+        #expect(!all.contains("0AeaYSHBq8fK2xLmN7pQrT9vWz3Yc5Ud"), "\(all)")
+        #expect(all.contains("state=xyz") && all.contains("country_code=US"))
+        let (short, _) = Redaction.default.redact(RecordedRequest(method: "GET", url: "http://h/lookup?code=US-CA"))
+        #expect(short.url == "http://h/lookup?code=US-CA")
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }

@@ -184,8 +184,9 @@ extension Redaction {
     /// The long, varied values of the fields with credential-like names.
     private func highEntropyFields(_ fields: FormFields) -> [ShapedValue] {
         fields.fields.compactMap { field in
-            // `?key=` is how several APIs take an API key (Google's); a random-looking one is taken as such.
-            guard let place = AuthLikeName.place(field.name) ?? (SecretName.normalized(field.name) == "key" ? .credential : nil) else {
+            // `?key=` is how several APIs take an API key (Google's), and `code=` is OAuth 2's authorization code (in
+            // the redirect to the app, and in its token request): a random-looking one is taken as such.
+            guard let place = AuthLikeName.place(field.name) ?? (["key", "code"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
                 return nil
             }
             let value = field.value
