@@ -70,7 +70,13 @@ struct FormFields {
     /// The fields named in `names` in the queries and fragments of URLs held in these fields' values
     /// (`?next=%2Fcb%3Ftoken%3D...`, `?redirect_uri=%2Fcb%23access_token%3D...`), and in URLs held in theirs,
     /// ``nestedQueryDepth`` levels deep.
-    func nestedQueryFields(named names: SecretNameSet, depth: Int = 1) -> [Field] {
+    func nestedQueryFields(named names: SecretNameSet) -> [Field] {
+        nestedQueryFields().filter { names.contains($0.name) }
+    }
+
+    /// Every field of the queries and fragments of URLs held in these fields' values, and of URLs held in theirs,
+    /// ``nestedQueryDepth`` levels deep.
+    func nestedQueryFields(depth: Int = 1) -> [Field] {
         guard depth <= Self.nestedQueryDepth else { return [] }
         var found: [Field] = []
         for field in fields where field.valueMayHoldQuery {
@@ -82,8 +88,8 @@ struct FormFields {
             }
             for part in parts {
                 let nested = FormFields(part, plusIsSpace: false)
-                found += nested.fields.filter { names.contains($0.name) }
-                found += nested.nestedQueryFields(named: names, depth: depth + 1)
+                found += nested.fields
+                found += nested.nestedQueryFields(depth: depth + 1)
             }
         }
         return found

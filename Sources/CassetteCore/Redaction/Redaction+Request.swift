@@ -85,7 +85,7 @@ extension Redaction {
     static let boundaryPlaceholder = "<BOUNDARY>"
 
     /// `url` with the values of the query items a rule names replaced by their percent-encoded placeholders. Items
-    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:depth:)``)
+    /// of a URL held in a query value (`?redirect=%2Fnext%3Ftoken%3D...`, see ``FormFields/nestedQueryFields(named:)``)
     /// are secrets too, replaced where they appear; so are the fragment's `name=value` items (OAuth 2's implicit
     /// flow answers `#access_token=…`).
     private func redact(queryOf url: String, into secrets: inout SecretSet) -> String {

@@ -57,10 +57,11 @@ enum UserInfoPasswords {
             var end = start
             while end < bytes.count, !ends(bytes[end]) { end += 1 }
             let authority = bytes[start..<end]
-            if let at = authority.lastIndex(of: UInt8(ascii: "@")), let colon = authority[..<at].firstIndex(of: UInt8(ascii: ":")),
-               colon + 1 < at {
+            // `user:password@`, or `user@` (a Basic credential with an empty password all the same).
+            if let at = authority.lastIndex(of: UInt8(ascii: "@")), at > start {
+                let colon = authority[..<at].firstIndex(of: UInt8(ascii: ":")) ?? at
                 let user = String(decoding: authority[..<colon], as: UTF8.self)
-                let password = String(decoding: bytes[(colon + 1)..<at], as: UTF8.self)
+                let password = colon < at ? String(decoding: bytes[(colon + 1)..<at], as: UTF8.self) : ""
                 found.append(Credential(user: FormFields.decode(user[...], plusIsSpace: false),
                                         password: FormFields.decode(password[...], plusIsSpace: false), writtenPassword: password))
             }

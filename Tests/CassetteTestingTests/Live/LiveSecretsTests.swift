@@ -61,6 +61,8 @@ struct LiveSecretsTests {
             // User information the client turns into `Authorization: Basic …`, which httpbin echoes; and a URL with
             // user information held in a query value, which the redirect follows.
             URLRequest(url: URL(string: TestServer.httpbin.url("/anything/ui").replacingOccurrences(of: "://", with: "://demo:\(echoedUserInfoPassword)@"))!),
+            // A user and no password: the client sends `Basic ZGVtbzo=` all the same.
+            URLRequest(url: URL(string: TestServer.httpbin.url("/anything/user-only").replacingOccurrences(of: "://", with: "://demo@"))!),
             Fixture.httpbinRequest("/redirect-to?url=" + TestServer.httpbin.url("/anything/held").replacingOccurrences(of: "://", with: "://demo:\(heldUserInfoPassword)@")
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
         ]

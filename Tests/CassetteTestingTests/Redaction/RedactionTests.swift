@@ -332,6 +332,15 @@ struct RedactionTests {
         #expect(all.contains("state=xyz") && all.contains("country_code=US"))
         let (short, _) = Redaction.default.redact(RecordedRequest(method: "GET", url: "http://h/lookup?code=US-CA"))
         #expect(short.url == "http://h/lookup?code=US-CA")
+
+        // In a URL a query value holds, and in a redirect's Location only the server sent.
+        let nested = "http://app/cb?code=\(code)&state=z".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let held = record(RecordedRequest(method: "GET", url: "http://h/redirect-to?url=\(nested)"),
+                          RecordedResponse(status: 302, headers: ["Location": "http://app/cb?code=\(code)&state=z"], url: "http://h/redirect-to?url=\(nested)"))
+        #expect(!"\(held.request) \(held.response)".contains("0AeaYSHBq8fK2xLmN7pQrT9vWz3Yc5Ud"))
+        let serverOnly = record(RecordedRequest(method: "GET", url: "http://h/login"),
+                                RecordedResponse(status: 302, headers: ["Location": "http://app/cb?code=SrvZm4Lp7Vw2Rb8Kd6Tq9x&state=z"], url: "http://h/login"))
+        #expect(serverOnly.response.headers["Location"]?.contains("SrvZm4Lp7Vw2Rb8Kd6Tq9x") == false)
     }
 
     @Test func emptySecretIsIgnored() {

@@ -33,14 +33,12 @@ extension Redaction {
                let credential = AuthLikeName.credential(in: value, at: place) {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
+            // A `Location` is a URL: its query items are read as the message's URL's are.
+            if name.equalsIgnoringASCIICase("Location") { found += highEntropyQueryFields(of: value) }
         }
         // Percent-encoding anywhere in the URL: its path too may spell a token so.
         if url.utf8.contains(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
-        if let query = Self.queryAndFragment(of: url) {
-            if matching.findsHighEntropy, Self.mayNameCredential(query) {
-                found += highEntropyFields(FormFields(query, plusIsSpace: false))
-            }
-        }
+        found += highEntropyQueryFields(of: url)
         if let body {
             let isJSON = body.looksLikeJSON
             for (shape, value) in matching.shapes.values(in: body.data) {
@@ -181,9 +179,22 @@ extension Redaction {
         return highEntropyFields(FormFields(text[...], plusIsSpace: true))
     }
 
+    /// The long, varied values of the query items and fragment items with credential-like names of `url`, and of the
+    /// URLs its query values hold (`/redirect?to=%2Fcb%3Fcode%3D…`), ``FormFields/nestedQueryDepth`` levels deep.
+    private func highEntropyQueryFields(of url: String) -> [ShapedValue] {
+        guard matching.findsHighEntropy, let query = Self.queryAndFragment(of: url), Self.mayNameCredential(query) else { return [] }
+        let fields = FormFields(query, plusIsSpace: false)
+        return highEntropyFields(fields.fields) + highEntropyFields(fields.nestedQueryFields())
+    }
+
     /// The long, varied values of the fields with credential-like names.
     private func highEntropyFields(_ fields: FormFields) -> [ShapedValue] {
-        fields.fields.compactMap { field in
+        highEntropyFields(fields.fields)
+    }
+
+    /// The long, varied values of the fields with credential-like names.
+    private func highEntropyFields(_ fields: [FormFields.Field]) -> [ShapedValue] {
+        fields.compactMap { field in
             // `?key=` is how several APIs take an API key (Google's), and `code=` is OAuth 2's authorization code (in
             // the redirect to the app, and in its token request): a random-looking one is taken as such.
             guard let place = AuthLikeName.place(field.name) ?? (["key", "code"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
