@@ -41,6 +41,17 @@ enum SecretName {
         return segments.last
     }
 
+    /// Whether the name written as `bytes` ends with `suffix` (lowercase, no `-` or `_`), ignoring case, `-` and `_`.
+    static func ends(_ bytes: some BidirectionalCollection<UInt8>, with suffix: [UInt8]) -> Bool {
+        var matched = 0
+        for byte in bytes.reversed() where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+            guard lowered(byte) == suffix[suffix.count - 1 - matched] else { return false }
+            matched += 1
+            if matched == suffix.count { return true }
+        }
+        return false
+    }
+
     static func lowered(_ byte: UInt8) -> UInt8 {
         byte.isASCIIUppercase ? byte + 32 : byte
     }

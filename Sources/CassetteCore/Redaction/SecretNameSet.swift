@@ -34,32 +34,28 @@ struct SecretNameSet: Sendable {
     /// Whether the name written as `bytes` (UTF-8) is in the set, as ``contains(_:)`` tells.
     func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !names.isEmpty else { return false }
-        let ascii = bytes.allSatisfy { $0 < 0x80 }
-        if ascii, contains(ascii: bytes) { return true }
-        guard !ascii || mayBeImplied(bytes) else { return false }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // The headers and query items of every replayed request are asked: an ASCII name is read from its bytes.
+            if contains(ascii: bytes) || (readsPasswordLike && Self.saysPassword(ascii: bytes)) { return true }
+            guard bytes.last == UInt8(ascii: "]") else { return false }
+        }
         return containsImplied(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Whether a name may be in the set other than as written: bracketed, or holding `passw` (any case). One pass
-    /// over its bytes, which almost every name ends without either.
-    private func mayBeImplied(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let passw = Array("passw".utf8)
-        var matched = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "[") { return true }
-            guard readsPasswordLike else { continue }
-            let lowered = SecretName.lowered(byte)
-            matched = lowered == passw[matched] ? matched + 1 : (lowered == passw[0] ? 1 : 0)
-            if matched == passw.count { return true }
-        }
-        return false
-    }
-
-    /// ``contains(_:)`` for a name that may be in the set other than as written, or is not ASCII.
+    /// ``contains(_:)`` for a bracketed name, or one that is not ASCII.
     private func containsImplied(_ name: String) -> Bool {
         let candidate = SecretName.bracketed(name) ?? name[...]
         let normalized = SecretName.normalized(candidate)
         return names.contains(normalized) || (readsPasswordLike && SecretName.isPasswordLike(normalized: normalized))
+    }
+
+    private static let passwordEndings = ["password", "passwd"].map { Array($0.utf8) }
+    private static let passwordConfirmations = ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"]
+        .map { Array($0.utf8) }
+
+    /// ``SecretName/isPasswordLike(normalized:)`` for the ASCII name `bytes`, read from its bytes.
+    private static func saysPassword(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        passwordEndings.contains { SecretName.ends(bytes, with: $0) } || passwordConfirmations.contains { matches($0, bytes) }
     }
 
     /// Whether the ASCII name `bytes` is in the set, ignoring case, `-` and `_`.

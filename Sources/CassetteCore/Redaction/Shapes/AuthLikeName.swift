@@ -46,9 +46,9 @@ enum AuthLikeName {
               !bytes.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             return nil
         }
-        guard !otherWords.mayOccur(in: bytes), !referenceSuffixes.contains(where: { ends(bytes, with: $0) }) else { return nil }
+        guard !otherWords.mayOccur(in: bytes), !referenceSuffixes.contains(where: { SecretName.ends(bytes, with: $0) }) else { return nil }
         // `key` alone names ordinary data (storage object keys, issue keys); `apiKey`, `signingKey` do not.
-        if (ends(bytes, with: key) && bytes.count > 3) || credentialWords.mayOccur(in: bytes) { return .credential }
+        if (SecretName.ends(bytes, with: key) && bytes.count > 3) || credentialWords.mayOccur(in: bytes) { return .credential }
         guard relatedWords.mayOccur(in: bytes) else { return nil }
         if authorWords.mayOccur(in: bytes), !authorization.mayOccur(in: bytes) { return nil }
         return .related
@@ -58,17 +58,6 @@ enum AuthLikeName {
     /// Endings of names that refer to a credential rather than hold one: `SecretId`, `tokenIds`, `secretArn`,
     /// `tokenName`, `signatureType`, `tokenUrl`.
     private static let referenceSuffixes = ["id", "ids", "arn", "name", "type", "url", "uri"].map { Array($0.utf8) }
-
-    /// Whether the name `bytes` ends with `suffix` (lowercase), ignoring case, `-` and `_`.
-    private static func ends(_ bytes: UnsafeRawBufferPointer, with suffix: [UInt8]) -> Bool {
-        var matched = 0
-        for byte in bytes.reversed() where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-            guard SecretName.lowered(byte) == suffix[suffix.count - 1 - matched] else { return false }
-            matched += 1
-            if matched == suffix.count { return true }
-        }
-        return false
-    }
 
     /// Finds whether a body or a query may hold such a name at all: one that holds none is not parsed for one.
     static let anyName = scan(["token", "secret", "passw", "signature", "credential", "key", "auth", "session", "code"])
