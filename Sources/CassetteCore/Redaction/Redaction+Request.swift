@@ -27,6 +27,10 @@ extension Redaction {
                 secrets.add(requestValue: value, origin: origin)?.placeholder
             }
         }
+        // A header may hold a URL (`Referer`, `X-Callback-URL`): its query items a rule names are secrets.
+        for value in request.headers.values where value.utf8.contains(UInt8(ascii: "?")) {
+            addLinkParameters(of: Data(value.utf8), to: &secrets)
+        }
         // The passwords of the URL and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), and the
         // Basic credential URLSession sends for them, which servers echo: replaced below, restored on replay.
         for credential in UserInfoPasswords.find(in: request.url) {
@@ -152,23 +156,35 @@ extension Redaction {
         }
         // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
         if type?.isForm != true, body.looksLikeJSON {
+            // A JSON string may hold a URL (`"webhook": "https://…/cb?token=…"`): its query items a rule names are
+            // secrets too, replaced with the others.
+            addLinkParameters(of: body.data, to: &secrets)
             return redact(jsonBody: body, integers: true) { origin, value in secrets.add(requestValue: value, origin: origin) }
         }
         guard !matching.parameterNames.isEmpty, body.data.containsByte(UInt8(ascii: "=")) else { return body }
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
         let encoding: String.Encoding = String(data: body.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1
         guard let text = String(data: body.data, encoding: encoding) else { return body }
-        let redacted = replacing(FormFields(text[...], plusIsSpace: true), in: text) { field in
+        let fields = FormFields(text[...], plusIsSpace: true)
+        // A field may hold a URL (`redirect=https%3A%2F%2F…%3Ftoken%3D…`): its query items a rule names are secrets.
+        for inner in fields.nestedQueryFields(named: matching.parameterNames) {
+            secrets.add(requestValue: inner.value, encoded: String(inner.encodedValue), origin: .queryItem(inner.name))
+        }
+        let redacted = replacing(fields, in: text) { field in
             secrets.add(requestValue: field.value, encoded: String(field.encodedValue), origin: .formField(field.name))
         }
         // A page or other text that is no form may hold links: their query items a rule names are secrets too,
         // replaced with the others.
-        if type?.isForm != true {
-            for parameter in LinkParameters.find(in: body.data, named: matching.parameterNames) {
-                secrets.add(requestValue: parameter.value, encoded: parameter.encodedValue, origin: .queryItem(parameter.name))
-            }
-        }
+        if type?.isForm != true { addLinkParameters(of: body.data, to: &secrets) }
         return redacted == text ? body : redacted.data(using: encoding).map(Body.init) ?? body
+    }
+
+    /// Adds the query items a rule names of the URLs `text` holds (see ``LinkParameters``) to `secrets`.
+    private func addLinkParameters(of text: Data, to secrets: inout SecretSet) {
+        guard !matching.parameterNames.isEmpty else { return }
+        for parameter in LinkParameters.find(in: text, named: matching.parameterNames) {
+            secrets.add(requestValue: parameter.value, encoded: parameter.encodedValue, origin: .queryItem(parameter.name))
+        }
     }
 
     /// A multipart body with the text fields a rule names replaced by their placeholders.

@@ -96,6 +96,7 @@ public struct Redaction: Sendable, Equatable {
         "password", "passwd", "secret", "client_secret", "token", "access_token", "refresh_token", "id_token",
         "api_key", "apikey", "auth_token", "session_token", "signature", "private_key", "client_assertion",
         "code_verifier", "assertion", "subject_token", "x-amz-signature", "x-amz-credential", "x-amz-security-token",
+        "device_code",
     ]
 
     /// The rules used unless a call names its own: ``defaultHeaderNames`` as headers, ``defaultParameterNames`` as
@@ -195,8 +196,10 @@ public struct Redaction: Sendable, Equatable {
         init(headerNames: Set<String>, queryItemNames: Set<String>, jsonKeyPaths: [String], shapes: [SecretShape]) {
             self.shapes = ShapeScan(shapes)
             findsHighEntropy = shapes.contains(.highEntropy)
-            self.headerNames = SecretNameSet(Set(headerNames.map(SecretName.normalized)))
-            parameterNames = SecretNameSet(Set(queryItemNames.map(SecretName.normalized)))
+            let parameters = Set(queryItemNames.map(SecretName.normalized))
+            // `X-Client-Secret`, `X-Password`: a header named `X-` and a parameter's name is secret like the parameter.
+            self.headerNames = SecretNameSet(Set(headerNames.map(SecretName.normalized)), xPrefixed: headerNames.isEmpty ? [] : parameters)
+            parameterNames = SecretNameSet(parameters)
             keyPaths = jsonKeyPaths.map { path in
                 path.split(separator: ".").map { $0 == "*" || $0 == "**" ? String($0) : SecretName.normalized(String($0)) }
             }

@@ -22,14 +22,14 @@ enum SecretName {
         return result
     }
 
-    /// Whether a normalized name names a password without being `password`: it ends in `password` or `passwd`
-    /// (`newPassword`, `current_password`, `confirmPassword`), or is `password` and a word for its confirmation
-    /// (Rails' `password_confirmation`, `passwordConfirm`, `passwordRepeat`, `passwordAgain`). Names that merely
-    /// mention one (`passwordHint`, `passwordChangedAt`) are not.
-    static func isPasswordLike(normalized name: String) -> Bool {
-        name.hasSuffix("password") || name.hasSuffix("passwd")
-            || ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"].contains(name)
-    }
+    /// The words a name may end in and still name what the word names (`newPassword`, `api_secret`), each with the
+    /// name that brings it into a set of names (see ``SecretNameSet``).
+    static let impliedEndings: [(word: String, endings: [String])] = [
+        ("password", ["password", "passwd"]), ("secret", ["secret"]),
+    ]
+
+    /// `password` and a word for its confirmation (Rails' `password_confirmation`, `passwordConfirm`, …): a password.
+    static let passwordConfirmations = ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"]
 
     /// The name a bracketed form name stands for: the last non-empty segment of `user[password]`, `auth[token]` and
     /// `token[]` (Rails, PHP and Alamofire's `URLEncodedFormEncoder` write nested values so); `nil` for a name with

@@ -1,42 +1,52 @@
 /// A set of normalized secret names (see ``SecretName``) that tells whether a name written in a request is one
 /// of them straight from its bytes: no string is made for it, on the path every replayed request takes.
+///
+/// A name counts when, ignoring case, `-` and `_`, it is in the set; when the last segment of a bracketed name is
+/// (`user[password]`, `auth[token]`, `token[]`: Rails, PHP and Alamofire's form encoder write nested values so); when
+/// it ends in a word the set holds that names what it ends (`newPassword`, `current_password`, `api_secret`; see
+/// ``SecretName/impliedEndings``), or is a password's confirmation (`password_confirmation`); and, for a set made with
+/// `xPrefixed` names, when it is one of those after `X-` (`X-Client-Secret`).
 struct SecretNameSet: Sendable {
     /// The names, normalized.
     let names: Set<String>
     /// The ASCII names as bytes, by their first byte.
     private let startingWith: [[[UInt8]]]
+    /// The endings that count (`password`, `passwd` when the set has `password`; `secret` when it has `secret`).
+    private let endings: [[UInt8]]
+    /// Whether `password_confirmation` and its like count: when the set has `password`.
+    private let readsConfirmations: Bool
+    /// The names that count after `X-` too: no set, or one (an array, for a value type that holds its own kind).
+    private let xPrefixed: [SecretNameSet]
 
-    /// Whether names that say password count too (see ``SecretName/isPasswordLike(normalized:)``): when the set has
-    /// `password`.
-    private let readsPasswordLike: Bool
-
-    init(_ names: Set<String>) {
+    /// The set of `names` (normalized); `xPrefixed` (normalized) count after `X-` or `x_` too.
+    init(_ names: Set<String>, xPrefixed: Set<String> = []) {
         self.names = names
-        readsPasswordLike = names.contains("password")
         var startingWith = [[[UInt8]]](repeating: [], count: 128)
         for name in names {
             let bytes = Array(name.utf8)
             if let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) { startingWith[Int(first)].append(bytes) }
         }
         self.startingWith = startingWith
+        endings = SecretName.impliedEndings.filter { names.contains($0.word) }.flatMap(\.endings).map { Array($0.utf8) }
+        readsConfirmations = names.contains("password")
+        self.xPrefixed = xPrefixed.isEmpty ? [] : [SecretNameSet(xPrefixed)]
     }
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// Whether `name`, once normalized, is in the set; or the last segment of a bracketed name (`user[password]`)
-    /// is; or, with `password` in the set, it says password (`newPassword`, see ``SecretName/isPasswordLike(normalized:)``).
+    /// Whether `name` counts (see the type's documentation).
     func contains(_ name: some StringProtocol) -> Bool {
         guard !names.isEmpty else { return false }
         if let found = name.utf8.withContiguousStorageIfAvailable({ contains(bytes: $0) }) { return found }
         return Array(name.utf8).withUnsafeBufferPointer { contains(bytes: $0) }
     }
 
-    /// Whether the name written as `bytes` (UTF-8) is in the set, as ``contains(_:)`` tells.
+    /// Whether the name written as `bytes` (UTF-8) counts, as ``contains(_:)`` tells.
     func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !names.isEmpty else { return false }
         if bytes.allSatisfy({ $0 < 0x80 }) {
             // The headers and query items of every replayed request are asked: an ASCII name is read from its bytes.
-            if contains(ascii: bytes) || (readsPasswordLike && Self.saysPassword(ascii: bytes)) { return true }
+            if contains(ascii: bytes) || saysSecret(ascii: bytes) || containsAfterX(bytes) { return true }
             guard bytes.last == UInt8(ascii: "]") else { return false }
         }
         return containsImplied(String(decoding: bytes, as: UTF8.self))
@@ -46,16 +56,23 @@ struct SecretNameSet: Sendable {
     private func containsImplied(_ name: String) -> Bool {
         let candidate = SecretName.bracketed(name) ?? name[...]
         let normalized = SecretName.normalized(candidate)
-        return names.contains(normalized) || (readsPasswordLike && SecretName.isPasswordLike(normalized: normalized))
+        if names.contains(normalized) { return true }
+        return Array(normalized.utf8).withUnsafeBufferPointer { saysSecret(ascii: $0) }
     }
 
-    private static let passwordEndings = ["password", "passwd"].map { Array($0.utf8) }
-    private static let passwordConfirmations = ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"]
-        .map { Array($0.utf8) }
+    /// Whether the name `bytes` ends in one of ``endings``, or is a password's confirmation.
+    private func saysSecret(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        endings.contains { SecretName.ends(bytes, with: $0) }
+            || (readsConfirmations && Self.confirmations.contains { Self.matches($0, bytes) })
+    }
 
-    /// ``SecretName/isPasswordLike(normalized:)`` for the ASCII name `bytes`, read from its bytes.
-    private static func saysPassword(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        passwordEndings.contains { SecretName.ends(bytes, with: $0) } || passwordConfirmations.contains { matches($0, bytes) }
+    private static let confirmations = SecretName.passwordConfirmations.map { Array($0.utf8) }
+
+    /// Whether the name `bytes` is `X-` or `x_` and a name of ``xPrefixed``.
+    private func containsAfterX(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let set = xPrefixed.first, bytes.count > 2, SecretName.lowered(bytes[0]) == UInt8(ascii: "x"),
+              bytes[1] == UInt8(ascii: "-") || bytes[1] == UInt8(ascii: "_") else { return false }
+        return set.contains(bytes: UnsafeBufferPointer(rebasing: bytes[2...]))
     }
 
     /// Whether the ASCII name `bytes` is in the set, ignoring case, `-` and `_`.

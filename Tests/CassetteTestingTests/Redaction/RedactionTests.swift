@@ -343,6 +343,27 @@ struct RedactionTests {
         #expect(serverOnly.response.headers["Location"]?.contains("SrvZm4Lp7Vw2Rb8Kd6Tq9x") == false)
     }
 
+    @Test("real APIs' spellings: a SAS sig=, a device_code, secret-named X- headers, URLs in form fields, JSON strings and headers")
+    func realAPISpellings() {
+        let sig = "Z/RHIX5Xcg0Lp7Vw2Rb8Kd6Tq9xYz4Ab3Cd5Ef7Gh1=="
+        let sas = RecordedRequest(method: "PUT", url: "http://h/blob?sv=2024-05-04&sr=b&sig=\(sig.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+        let form = RecordedRequest(method: "POST", url: "http://h/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                   body: Body(Data("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&device_code=dev-code-S3C-1111&redirect=https%3A%2F%2Fapp%2Fcb%3Ftoken%3Dform-url-S3C-2222".utf8)))
+        let headers = RecordedRequest(method: "GET", url: "http://h/a",
+                                      headers: ["X-Client-Secret": "Hunter2-hdr-S3C-3333!", "x-api-secret": "Hunter2-hdr-S3C-4444!",
+                                                "X-Callback": "https://app/cb?access_token=hdr-url-S3C-5555", "X-Request-Id": "plain-id-6666"])
+        let json = RecordedRequest(method: "POST", url: "http://h/hooks", headers: ["Content-Type": "application/json"],
+                                   body: Body(Data(#"{"webhook":"https://app/cb?token=json-url-S3C-7777","name":"hook","appSecret":"json-app-S3C-8888"}"#.utf8)))
+        let all = [sas, form, headers, json].map { request -> String in
+            let stored = Redaction.default.redact(request).stored
+            return stored.url + stored.headers.description + text(stored.body)
+        }.joined()
+        for secret in ["Z/RHIX5Xcg0", "Z%2FRHIX5Xcg0", "S3C-1111", "S3C-2222", "S3C-3333", "S3C-4444", "S3C-5555", "S3C-7777", "S3C-8888"] {
+            #expect(!all.contains(secret), "\(secret) stayed: \(all)")
+        }
+        for kept in ["sv=2024-05-04", "plain-id-6666", #""name":"hook""#] { #expect(all.contains(kept), "\(kept) is no secret") }
+    }
+
     @Test func emptySecretIsIgnored() {
         #expect(Redaction.default.redactingSecret("", as: "<X>").secrets.isEmpty)
     }

@@ -167,7 +167,7 @@ struct SecretShapeTests {
             method: "POST", url: "http://h/p?my_auth=\(random)&page=2",
             headers: ["X-Custom-Auth": "Token \(random)", "X-Request-Id": TokenFamilies.random(.alphanumeric, 32),
                       "X-Session-Ref": UUID().uuidString, "Content-Type": "application/json"],
-            body: Body(Data(#"{"deviceSecret":"\#(random)","public_key":"\#(TokenFamilies.random(.base64URL, 40))","sessionName":"a-plain-readable-session-name","kind":"\#(TokenFamilies.random(.base64URL, 40))"}"#.utf8)))
+            body: Body(Data(#"{"signingKey":"\#(random)","public_key":"\#(TokenFamilies.random(.base64URL, 40))","sessionName":"a-plain-readable-session-name","kind":"\#(TokenFamilies.random(.base64URL, 40))"}"#.utf8)))
         let (stored, _) = Redaction.default.redact(request)
         let file = stored.url + stored.headers.description + bodyText(stored.body)
         #expect(!file.contains(random))

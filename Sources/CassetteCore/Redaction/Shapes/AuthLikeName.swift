@@ -60,7 +60,7 @@ enum AuthLikeName {
     private static let referenceSuffixes = ["id", "ids", "arn", "name", "type", "url", "uri"].map { Array($0.utf8) }
 
     /// Finds whether a body or a query may hold such a name at all: one that holds none is not parsed for one.
-    static let anyName = scan(["token", "secret", "passw", "signature", "credential", "key", "auth", "session", "code"])
+    static let anyName = scan(["token", "secret", "passw", "signature", "credential", "key", "auth", "session", "code", "sig"])
 
     /// The value under a name of `place` as a credential, when it looks like one: a scheme (`Bearer …`) is skipped.
     static func credential(in value: some StringProtocol, at place: Place) -> Substring? {

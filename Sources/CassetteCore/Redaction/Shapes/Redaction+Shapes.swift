@@ -195,9 +195,10 @@ extension Redaction {
     /// The long, varied values of the fields with credential-like names.
     private func highEntropyFields(_ fields: [FormFields.Field]) -> [ShapedValue] {
         fields.compactMap { field in
-            // `?key=` is how several APIs take an API key (Google's), and `code=` is OAuth 2's authorization code (in
-            // the redirect to the app, and in its token request): a random-looking one is taken as such.
-            guard let place = AuthLikeName.place(field.name) ?? (["key", "code"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
+            // `?key=` is how several APIs take an API key (Google's), `code=` is OAuth 2's authorization code (in the
+            // redirect to the app, and in its token request), `sig=` an Azure SAS signature: a random-looking one is
+            // taken as such.
+            guard let place = AuthLikeName.place(field.name) ?? (["key", "code", "sig"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
                 return nil
             }
             let value = field.value
