@@ -72,6 +72,7 @@ public final class Cassette: Sendable {
     /// `filePath` locates the package's `Cassettes/` and `testName` is what a re-record command filters on.
     package init(_ source: Source, options: CassetteOptions, filePath: String, testName: String) throws(CassetteError) {
         let options = (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).resolved()
+        CassetteOptions.noteOpened()
         let file: URL, mode: RecordMode, preloaded: [Interaction]?
         switch source.kind {
         case .named(let name):

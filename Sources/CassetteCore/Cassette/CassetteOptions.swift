@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// How a cassette is opened: every option of `Cassette.use`, `Cassette.useConfiguration`, the `.cassette` trait
 /// and XCTest's `withCassette`, in one value those entry points all take as `options:`.
@@ -159,14 +160,25 @@ extension CassetteOptions {
     /// every cassette opened inside starts from; `nil` outside such a test.
     package static var scoped: CassetteOptions? { Scoped.value }
 
-    /// Runs `body` with `options` as ``scoped``.
-    package static func withScoped<T>(_ options: CassetteOptions, isolation: isolated (any Actor)? = #isolation,
+    /// Runs `body` with `options` as ``scoped``; with `opened`, a cassette opened inside sets it to `true` (see
+    /// ``noteOpened()``).
+    package static func withScoped<T>(_ options: CassetteOptions, noticing opened: LockedBox<Bool>? = nil,
+                                      isolation: isolated (any Actor)? = #isolation,
                                       _ body: () async throws -> T) async rethrows -> T {
-        try await Scoped.$value.withValue(options, operation: body, isolation: isolation)
+        try await Scoped.$opened.withValue(opened, operation: {
+            try await Scoped.$value.withValue(options, operation: body, isolation: isolation)
+        }, isolation: isolation)
+    }
+
+    /// Tells the scope around the running code, if it asked (``withScoped(_:noticing:isolation:_:)``), that a
+    /// cassette opened: a parameterized test that opens one per case needs no warning that it has none.
+    static func noteOpened() {
+        Scoped.opened?.withLock { $0 = true }
     }
 }
 
-/// The task-local behind ``CassetteOptions/scoped``.
+/// The task-locals behind ``CassetteOptions/scoped``.
 private enum Scoped {
     @TaskLocal static var value: CassetteOptions?
+    @TaskLocal static var opened: LockedBox<Bool>?
 }

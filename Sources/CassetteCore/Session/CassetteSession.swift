@@ -207,13 +207,16 @@ final class CassetteSession: Sendable {
         return clientError(for: error, storedURL: asked.stored.url)
     }
 
-    /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects),
-    /// with the cassette's (redacted) message and the stored, redacted URL as both failing-URL keys, so that no
-    /// loading system fills either in from the live request.
+    /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects), with
+    /// the first line of the cassette's (redacted) message as its description, the whole error as its underlying
+    /// error (the test reports it too: a test that rethrows the `URLError` prints the message once more, not twice),
+    /// and the stored, redacted URL as both failing-URL keys, so that no loading system fills either in from the live
+    /// request.
     private func clientError(for error: CassetteError, storedURL: String) -> URLError {
         // "NSErrorFailingURLStringKey" is NSURLErrorFailingURLStringErrorKey, spelled out: the constant is
         // deprecated, but loading systems still read and set the key.
-        var info: [String: Any] = [NSLocalizedDescriptionKey: error.description, NSUnderlyingErrorKey: error,
+        let summary = error.description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? error.description
+        var info: [String: Any] = [NSLocalizedDescriptionKey: summary, NSUnderlyingErrorKey: error,
                                    "NSErrorFailingURLStringKey": storedURL]
         if let url = URL(string: storedURL) { info[NSURLErrorFailingURLErrorKey] = url }
         return URLError(.resourceUnavailable, userInfo: info)

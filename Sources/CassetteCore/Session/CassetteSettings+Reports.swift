@@ -37,7 +37,8 @@ extension CassetteSettings {
         let nearest = closest.first?.differences
         if let ignoring = nearest?.ignoring {
             lines.append("Only values differ, under names the recording has too. If they change from run to run, match without them: matching: \(RequestDifferences.code(for: ignoring)).")
-            lines.append("If the request really changed, record it again: \(recordCommand(mode: .new)).")
+            // `new` would keep the old recording beside the new one, and every later run would report it unused.
+            lines.append("If the request really changed, record the test's cassette again: \(recordCommand(mode: .all)).")
         } else if nearest?.namesDiffer == true {
             lines.append("The request has query items or JSON keys the recording does not, or lacks some it has: it is another request. To record it, run: \(recordCommand(mode: .new)).")
         } else {

@@ -1,6 +1,7 @@
 // The trait needs Swift Testing's `TestScoping` (Swift 6.1, Xcode 16.3).
 #if canImport(Testing) && compiler(>=6.1)
 import Foundation
+import Locking
 import Testing
 
 /// A Swift Testing trait that runs each test with a cassette of its own: `@Test(.cassette)`, or on a suite,
@@ -56,11 +57,17 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         guard traits.last?.identity == identity else { return try await function() }
         let (source, options) = Self.resolve(traits, for: test)
         if testCase?.isParameterized == true {
-            #if compiler(>=6.3)
-            Issue.record(Comment(rawValue: Self.parameterizedMessage(test)), severity: .warning,
-                         sourceLocation: test.sourceLocation)
-            #endif
-            return try await CassetteOptions.withScoped(options) { try await function() }
+            // Warned after the case, unless it opened a cassette of its own (what the warning asks for).
+            let opened = LockedBox(false)
+            defer {
+                #if compiler(>=6.3)
+                if !opened.withLock({ $0 }) {
+                    Issue.record(Comment(rawValue: Self.parameterizedMessage(test)), severity: .warning,
+                                 sourceLocation: test.sourceLocation)
+                }
+                #endif
+            }
+            return try await CassetteOptions.withScoped(options, noticing: opened) { try await function() }
         }
         let cassette: Cassette
         do {

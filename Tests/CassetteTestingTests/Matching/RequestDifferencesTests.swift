@@ -99,7 +99,8 @@ struct RequestDifferencesTests {
         return request
     }
 
-    private static let recordAgain = "CASSETTE_RECORD=new swift test --filter"
+    private static let recordAgain = "CASSETTE_RECORD=all swift test --filter"
+    private static let recordNew = "CASSETTE_RECORD=new swift test --filter"
 
     @Test("a changed query value: two choices, ignoring it or recording again, each its own sentence")
     func changedQueryValue() async throws {
@@ -109,7 +110,7 @@ struct RequestDifferencesTests {
         #expect(message.contains("""
             Only values differ, under names the recording has too. If they change from run to run, match without them: \
             matching: [.method, .url(ignoringQueryItems: "b"), .body, .conditions].
-            If the request really changed, record it again: \(Self.recordAgain) changedQueryValue.
+            If the request really changed, record the test's cassette again: \(Self.recordAgain) changedQueryValue.
             """), "\(message)")
     }
 
@@ -121,7 +122,7 @@ struct RequestDifferencesTests {
         #expect(!message.contains("ignoringQueryItems"), "\(message)")
         #expect(message.hasSuffix("""
             The request has query items or JSON keys the recording does not, or lacks some it has: it is another \
-            request. To record it, run: \(Self.recordAgain) addedQueryItem.
+            request. To record it, run: \(Self.recordNew) addedQueryItem.
             """), "\(message)")
     }
 
@@ -131,7 +132,7 @@ struct RequestDifferencesTests {
                                         recorded: Fixture.interaction("http://api.test/feed?b=2&a=1"))
         #expect(message.contains(#"query item "a" is only in the recorded request"#))
         #expect(!message.contains("ignoringQueryItems"), "\(message)")
-        #expect(message.contains("it is another request. To record it, run: \(Self.recordAgain) removedQueryItem."))
+        #expect(message.contains("it is another request. To record it, run: \(Self.recordNew) removedQueryItem."))
     }
 
     @Test("a changed path: the command that records it")
@@ -140,7 +141,7 @@ struct RequestDifferencesTests {
                                         recorded: Fixture.interaction("http://api.test/users/1"))
         #expect(message.contains("differs in: url"))
         #expect(!message.contains("match without them"))
-        #expect(message.hasSuffix("To record it, run: \(Self.recordAgain) changedPath."), "\(message)")
+        #expect(message.hasSuffix("To record it, run: \(Self.recordNew) changedPath."), "\(message)")
     }
 
     @Test("a changed JSON value: two choices; an added JSON key: another request")
@@ -149,7 +150,7 @@ struct RequestDifferencesTests {
                                         recorded: Fixture.interaction("POST", "http://api.test/events", requestBody: #"{"event":"open","sentAt":1}"#))
         #expect(changed.contains("JSON value at sentAt differs"))
         #expect(changed.contains(#"matching: [.method, .url, .body(ignoringJSONKeyPaths: "sentAt"), .conditions]."#), "\(changed)")
-        #expect(changed.contains("If the request really changed, record it again: \(Self.recordAgain) changedJSONBody."))
+        #expect(changed.contains("If the request really changed, record the test's cassette again: \(Self.recordAgain) changedJSONBody."))
         let added = try await message(sent: post("http://api.test/events", #"{"event":"open","extra":true}"#),
                                       recorded: Fixture.interaction("POST", "http://api.test/events", requestBody: #"{"event":"open"}"#))
         #expect(added.contains("JSON key extra is only in the sent request"))

@@ -90,12 +90,24 @@ struct ReplayTests {
                 Fixture.interaction("POST", "http://api.test/users/2", requestBody: #"{"a":1}"#),
                 Fixture.interaction("http://other.test/x"),
             ], name: "nomatch", in: directory)
+            let taskError = LockedBox<URLError?>(nil)
             let error = await #expect(throws: CassetteError.self) {
                 try await Cassette.use("nomatch", record: .never, redaction: Redaction.default.redactingSecret("hunter2", as: "<PW>"), options: .init(directory: .at(directory))) { session in
-                    _ = try await Fixture.get("http://api.test/users/2?password=hunter2&q=hunter2", on: session)
+                    do {
+                        _ = try await Fixture.get("http://api.test/users/2?password=hunter2&q=hunter2", on: session)
+                    } catch let failed as URLError {
+                        taskError.withLock { $0 = failed }
+                    }
                 }
             }
             let message = error?.description ?? ""
+            // The task's own error says what happened in one line and carries the whole report as its underlying error,
+            // so a test that rethrows it does not print the report twice more.
+            let failed = try #require(taskError.withLock { $0 })
+            #expect(failed.code == .resourceUnavailable)
+            #expect(failed.localizedDescription.contains("No recorded interaction matches GET http://api.test/users/2"))
+            #expect(!failed.localizedDescription.contains("\n") && !failed.localizedDescription.contains("Closest recorded requests"))
+            #expect((failed.errorUserInfo[NSUnderlyingErrorKey] as? CassetteError)?.message.contains("Closest recorded requests") == true)
             #expect(error?.code == .noMatch)
             // The literal secret is also the password item's value: one secret, under the caller's placeholder.
             #expect(message.contains("No recorded interaction matches GET http://api.test/users/2?password=%3CPW%3E&q=%3CPW%3E"))

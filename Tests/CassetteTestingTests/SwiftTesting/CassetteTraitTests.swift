@@ -178,6 +178,23 @@ struct CassetteTraitTests {
         #endif
     }
 
+    static let ownCassetteWarning = ExpectedIssues { $0.severity == .warning }
+
+    @Test("a parameterized case that opens a cassette of its own, as the warning asks, is not warned",
+          ownCassetteWarning.trait, arguments: [1])
+    func parameterizedCasesWithTheirOwnCassette(_ argument: Int) async throws {
+        let test = try #require(Test.current)
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/case")], name: "case-\(argument)", in: directory)
+            try await CassetteTrait.cassette(options: .init(directory: .at(directory))).provideScope(for: test, testCase: Test.Case.current) {
+                try await Cassette.use("case-\(argument)", record: .never) { session in
+                    _ = try await Fixture.get("http://api.test/case", on: session)
+                }
+            }
+        }
+        #expect(Self.ownCassetteWarning.issues.isEmpty, "\(Self.ownCassetteWarning.issues)")
+    }
+
     @Test("the test's own error passes through; nothing is saved")
     func bodyErrorsPassThrough() async throws {
         let test = try #require(Test.current)
