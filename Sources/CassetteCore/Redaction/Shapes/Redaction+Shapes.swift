@@ -176,7 +176,7 @@ extension Redaction {
             }
         }
         guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
-        return highEntropyFields(FormFields(text[...], plusIsSpace: true))
+        return highEntropyFields(FormFields(text[...], plusIsSpace: true).fields)
     }
 
     /// The long, varied values of the query items and fragment items with credential-like names of `url`, and of the
@@ -185,11 +185,6 @@ extension Redaction {
         guard matching.findsHighEntropy, let query = Self.queryAndFragment(of: url), Self.mayNameCredential(query) else { return [] }
         let fields = FormFields(query, plusIsSpace: false)
         return highEntropyFields(fields.fields) + highEntropyFields(fields.nestedQueryFields())
-    }
-
-    /// The long, varied values of the fields with credential-like names.
-    private func highEntropyFields(_ fields: FormFields) -> [ShapedValue] {
-        highEntropyFields(fields.fields)
     }
 
     /// The long, varied values of the fields with credential-like names.
