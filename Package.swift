@@ -1,10 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The platforms where a program can start another (Foundation's `Process`; not iOS, tvOS, watchOS or visionOS): the
+/// tests that run the `cassette` executable or a child process depend on those executables only there.
+let spawning: [Platform] = [.macOS, .linux]
+
 /// Strict settings shared by every target: Swift 6 language mode is the package default;
 /// these add the upcoming features that keep the code honest about its dependencies.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // The code that runs git or a child process, and the tests that do, build only where a program can start another.
+    .define("CAN_SPAWN_PROCESSES", .when(platforms: spawning)),
 ]
 
 let package = Package(
@@ -54,9 +60,14 @@ let package = Package(
         // The cassette decoder's fuzz target: Scripts/fuzz.sh builds it with libFuzzer; a plain build replays inputs.
         .executableTarget(name: "CassetteFuzz", dependencies: ["CassetteCore"], path: "Tests/Fuzz", swiftSettings: strictSettings),
         // `cassette` too: the planted-secret tests run `cassette verify` on what the harness writes.
-        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking", "CassetteChild", "CassetteFuzz", "cassette"], swiftSettings: strictSettings),
+        .testTarget(name: "CassetteTestingTests", dependencies: ["CassetteTesting", "CassetteCore", "Locking",
+                                                                 .target(name: "CassetteChild", condition: .when(platforms: spawning)),
+                                                                 .target(name: "CassetteFuzz", condition: .when(platforms: spawning)),
+                                                                 .target(name: "cassette", condition: .when(platforms: spawning))],
+                    swiftSettings: strictSettings),
         // Fixtures/ holds the cassettes and HAR files the tests read, Golden/ the exact output they expect.
-        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "Caching", "Locking", "cassette"],
+        .testTarget(name: "CassetteToolTests", dependencies: ["CassetteTool", "CassetteCore", "Caching", "Locking",
+                                                              .target(name: "cassette", condition: .when(platforms: spawning))],
                     exclude: ["Fixtures", "Golden"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPBinClientTests", dependencies: ["HTTPBinClient", "CassetteTesting"], swiftSettings: strictSettings),
     ],

@@ -46,7 +46,7 @@ enum TemporaryFile {
         guard pidStart < uuidStart - 1, pidStart > 2, bytes[pidStart - 1] == UInt8(ascii: "."),
               let pid = pid_t(String(decoding: bytes[pidStart..<(uuidStart - 1)], as: UTF8.self)), pid > 0 else { return nil }
         // Bytes that are not UTF-8 decode to U+FFFD, which compares equal to no file's bytes.
-        guard let file = String(validating: bytes[1..<(pidStart - 1)], as: UTF8.self) else { return nil }
+        guard let file = ValidatedUTF8.string(bytes[1..<(pidStart - 1)]) else { return nil }
         return (file, pid)
     }
 

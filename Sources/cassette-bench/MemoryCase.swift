@@ -68,6 +68,7 @@ enum MemoryCase {
     /// Runs this executable with `flag file` and returns the peak resident bytes it prints (`nil` when it fails)
     /// and what it printed.
     private static func peakOfChild(_ flag: String, file: URL) throws -> (peak: Double?, output: String) {
+        #if CAN_SPAWN_PROCESSES
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: child.executableURL?.path ?? "") {
@@ -81,6 +82,9 @@ enum MemoryCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard child.terminationStatus == 0 else { return (nil, text) }
         return (Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
+        #else
+        return (nil, "this platform cannot start a child process")
+        #endif
     }
 
     /// In the child: replay the large body once and print the peak resident bytes.

@@ -116,6 +116,7 @@ import Testing
         #expect(!run.output.contains("Hel") && !run.output.contains("Hi"))
     }
 
+    #if CAN_SPAWN_PROCESSES
     @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")
     func againstGit() throws {
         try ToolSandbox.with { sandbox in
@@ -148,4 +149,5 @@ import Testing
             #expect(sandbox.run(["diff", "--git", "no-such-revision"]).status == 3)
         }
     }
+    #endif
 }

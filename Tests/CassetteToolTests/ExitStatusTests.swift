@@ -40,6 +40,7 @@ import Testing
         }
     }
 
+    #if CAN_SPAWN_PROCESSES
     @Test("the executable exits with the status the command returns, output on stdout and errors on stderr")
     func executable() throws {
         let folder = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.executableURL)
@@ -72,4 +73,5 @@ import Testing
             }
         }
     }
+    #endif
 }

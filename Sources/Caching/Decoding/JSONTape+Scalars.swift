@@ -19,9 +19,9 @@ extension JSONTape {
         case .string(let start, let end):
             let bytes = slice(start, end)
             // ASCII (most keys and values) needs no UTF-8 validation.
-            return bytes.isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            return bytes.isASCII ? String(decoding: bytes, as: UTF8.self) : ValidatedUTF8.string(bytes)
         case .escapedString(let start, let end):
-            return unescaped(start, end).flatMap { String(validating: $0, as: UTF8.self) }
+            return unescaped(start, end).flatMap(ValidatedUTF8.string)
         default:
             return nil
         }

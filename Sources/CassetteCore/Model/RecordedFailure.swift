@@ -62,7 +62,7 @@ public struct RecordedFailure: Sendable, Hashable, Codable {
         guard let keys = userInfoKeys else {
             var info: [String: Any] = [NSLocalizedDescriptionKey: description]
             if let url { info[NSURLErrorFailingURLErrorKey] = url }
-            return URLError(URLError.Code(rawValue: code) ?? .unknown, userInfo: info)
+            return URLError(.recorded(code), userInfo: info)
         }
         var info: [String: Any] = [:]
         for key in keys {
@@ -74,6 +74,6 @@ public struct RecordedFailure: Sendable, Hashable, Codable {
             default: break
             }
         }
-        return URLError(URLError.Code(rawValue: code) ?? .unknown, userInfo: info)
+        return URLError(.recorded(code), userInfo: info)
     }
 }

@@ -118,7 +118,7 @@ struct InteractionSecret: Sendable, Hashable {
         guard spelling != value, !forms.contains(where: { $0.text == spelling }) else { return self }
         guard encoded != value else { return encoded(as: spelling) }
         var secret = self
-        let number = forms.count { $0.form == .observed } + 1
+        let number = forms.filter { $0.form == .observed }.count + 1
         let suffix = "pct-\(number)"
         let text = !isRestorable ? placeholder
             : placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix

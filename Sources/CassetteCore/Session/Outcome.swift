@@ -61,7 +61,7 @@ extension Outcome {
 }
 
 extension URLError {
-    /// The error with the `URLError` code `code` (``URLError/Code/unknown`` for one this platform does not know)
+    /// The error with the `URLError` code `code` (see ``URLError/Code/recorded(_:)``)
     /// for a request to `failingURL`, with both failing-URL keys URLSession sets, and `description` if given.
     init(code: Int, failingURL: URL?, description: String? = nil) {
         var info: [String: Any] = [:]
@@ -70,6 +70,6 @@ extension URLError {
             info[NSURLErrorFailingURLErrorKey] = failingURL
             info["NSErrorFailingURLStringKey"] = failingURL.absoluteString
         }
-        self.init(URLError.Code(rawValue: code) ?? .unknown, userInfo: info)
+        self.init(.recorded(code), userInfo: info)
     }
 }

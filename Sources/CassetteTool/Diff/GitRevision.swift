@@ -10,6 +10,7 @@ struct GitRevision: Sendable {
 
     /// Runs `git` in `folder` with `arguments`; its standard output, or a failure quoting its standard error.
     private func git(_ arguments: [String]) throws(ToolFailure) -> Data {
+        #if CAN_SPAWN_PROCESSES
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder.path] + arguments
@@ -27,6 +28,9 @@ struct GitRevision: Sendable {
             throw ToolFailure("git \(arguments.joined(separator: " ")) failed: \(text)")
         }
         return data
+        #else
+        throw ToolFailure("diff --git runs git, and this platform cannot start another program.")
+        #endif
     }
 
     /// The revision's cassette files under the folder: each name (its path below the folder, without `.json`) with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CassetteCore
+#if CAN_SPAWN_PROCESSES
 @testable import CassetteFuzz
 
 /// Issue 26, item 9: the leak oracle of the fuzz targets (`Scripts/fuzz.sh --target har|body|scan`) judges what
@@ -130,3 +131,4 @@ struct LeakFuzzTests {
         #expect(stored.headers["Cookie"]?.contains("<REDACTED:cookie-\(String(repeating: "n", count: 64))>") == true)
     }
 }
+#endif

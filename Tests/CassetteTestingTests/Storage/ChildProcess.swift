@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 
+#if CAN_SPAWN_PROCESSES
+
 /// A running `CassetteChild` (the executable target built beside the test bundle), with its standard input and
 /// output on pipes.
 final class ChildProcess {
@@ -101,3 +103,4 @@ final class ChildProcess {
 private func sendSignal(_ pid: Int32, _ signal: Int32) -> Int32 {
     kill(pid, signal)
 }
+#endif

@@ -3,6 +3,8 @@ import Testing
 @testable import CassetteCore
 import CassetteTesting
 
+#if CAN_SPAWN_PROCESSES
+
 /// Issue 12, item 3: a process killed while it saves a cassette leaves the old file or the new one, never a torn
 /// one, and what it leaves beside the file is gone once the cassette is opened again.
 @Suite("Saves killed midway", .enabled(if: Stress.isEnabled, Stress.skipMessage))
@@ -71,3 +73,4 @@ struct KilledSaveTests {
         return names.filter { $0.hasPrefix(".\(cassette.lastPathComponent).") }
     }
 }
+#endif

@@ -49,7 +49,7 @@ struct TaskDelegate: Sendable {
         let once = Once(decided)
         let (session, task, delegate) = (session, task, delegate)
         session.delegateQueue.addOperation {
-            delegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: proposed) { once.call($0) }
+            delegate.askRedirect(session, task, response, proposed) { once.call($0) }
         }
     }
 
@@ -83,7 +83,7 @@ struct TaskDelegate: Sendable {
         let once = Once<ChallengeAnswer>(answered)
         let (session, task, delegate) = (session, task, delegate)
         session.delegateQueue.addOperation {
-            delegate.urlSession(session, task: task, didReceive: challenge) { disposition, credential in
+            delegate.askChallenge(session, task, challenge) { disposition, credential in
                 switch disposition {
                 case .useCredential: once.call(credential.map(ChallengeAnswer.credential) ?? .none)
                 case .performDefaultHandling: once.call(proposed.map(ChallengeAnswer.credential) ?? .none)
