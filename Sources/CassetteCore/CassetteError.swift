@@ -24,6 +24,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let invalidName = Code("invalidName")
         /// `CASSETTE_RECORD` holds a value that is not a record mode.
         public static let invalidRecordMode = Code("invalidRecordMode")
+        /// The tests run without their source tree (a device, Xcode Cloud), and no cassette directory was given.
+        public static let sourceTreeMissing = Code("sourceTreeMissing")
         /// The cassette file is missing in a mode that does not record.
         public static let cassetteNotFound = Code("cassetteNotFound")
         /// The cassette file could not be read or decoded.
@@ -42,6 +44,9 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let transportError = Code("transportError")
         /// Another `Cassette.use` in this process has the cassette open, and one of the two records.
         public static let alreadyOpen = Code("alreadyOpen")
+        /// A cassette was recorded only because it was missing and nothing chose a record mode (see ``RecordMode``):
+        /// it was saved, and the test fails this once; the next run replays it.
+        public static let recordedOnFirstRun = Code("recordedOnFirstRun")
         /// A cassette that was to be recorded saw no request; nothing was written.
         public static let nothingRecorded = Code("nothingRecorded")
         /// A request was still in flight when the body of `Cassette.use` returned.

@@ -15,6 +15,12 @@ import Foundation
 /// the default: ``once``, or ``never`` when `CI` is set. ``automatic`` is that default, stated: it reads the
 /// environment, and sets back a mode a suite chose.
 ///
+/// A cassette recorded only by that default (no mode in code, no `CASSETTE_RECORD`, no `CI`) is saved, and then its
+/// test fails with ``CassetteError/Code-swift.struct/recordedOnFirstRun``, saying that the next run replays it: a
+/// test run whose environment does not reach the tests (`xcodebuild test` passes only `TEST_RUNNER_` variables)
+/// never passes on the network unnoticed. A mode given explicitly (`record: .once`, `CASSETTE_RECORD=once`) records
+/// and passes.
+///
 /// When two processes record into one cassette at once, each save re-reads the file under a lock and adds its new
 /// recordings to it, so both are kept; in ``all`` the last process to save wins.
 public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
@@ -69,14 +75,34 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// This mode, or for ``automatic`` the mode `environment` asks for: `CASSETTE_RECORD` if set and not empty,
     /// else ``never`` when `CI` is set (and not `false` or `0`), else ``once``.
     public func resolved(in environment: [String: String]) throws(CassetteError) -> RecordMode {
-        guard kind == .automatic else { return self }
+        try resolution(in: environment).mode
+    }
+
+    /// The mode ``resolved(in:)`` gives, and whether it is ``once`` only because nothing chose a mode: ``automatic``
+    /// with neither `CASSETTE_RECORD` nor `CI` set. A cassette recorded that way fails its test once saved (see the
+    /// type's documentation).
+    package func resolution(in environment: [String: String]) throws(CassetteError) -> (mode: RecordMode, isDefault: Bool) {
+        guard kind == .automatic else { return (self, false) }
         if let value = environment[Self.environmentVariable], !value.isEmpty {
-            return try RecordMode(value)
+            return (try RecordMode(value), false)
         }
         if let ci = environment["CI"], !ci.isEmpty, ci.lowercased() != "false", ci != "0" {
-            return .never
+            return (.never, false)
         }
-        return .once
+        return (.once, true)
+    }
+
+    /// This mode for a cassette that is only replayed (see ``CassetteDirectory/resources(of:folder:)``): ``never``
+    /// for ``never`` and ``once``, which records nothing where the file exists; an error for a mode that records.
+    func replayingOnly() throws(CassetteError) -> RecordMode {
+        guard kind == .never || kind == .once else {
+            throw CassetteError(.invalidRecordMode, """
+                Record mode "\(self)" records, and cassettes in a bundle's resources are only replayed. Record where \
+                the source tree is, into the folder the bundle copies (options: .init(directory: .at(...)) or \
+                \(CassetteLocation.directoryVariable)), then build the tests again.
+                """)
+        }
+        return .never
     }
 
     /// Whether a cassette in this mode replays interactions from an existing file.

@@ -15,14 +15,22 @@ func step(_ request: String, _ outcome: String) {
     print("  \(request.padding(toLength: 44, withPad: " ", startingAt: 0)) \(outcome)")
 }
 
-let mode = (try? RecordMode.automatic.resolved(in: environment)) ?? .once
+let mode: RecordMode
+do {
+    mode = try RecordMode.automatic.resolved(in: environment)
+} catch {
+    print("demo failed: \(error)")
+    exit(1)
+}
 let cassette = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Cassettes/demo/tour.json")
 let replays = FileManager.default.fileExists(atPath: cassette.path) && (mode == .never || mode == .once)
 print("swift-cassette demo: HTTPBinClient through the cassette demo/tour (record mode \(mode))")
 let started = Date()
 do {
-    try await Cassette.use("demo/tour", redaction: redaction) { session in
+    // The mode is given, resolved from the environment as a test's is: a missing cassette is recorded and the demo
+    // goes on, where a test recorded by default fails once (see RecordMode).
+    try await Cassette.use("demo/tour", record: mode, redaction: redaction) { session in
         let client = HTTPBinClient(session: session, baseURL: HTTPBinServer.defaultURL)
 
         let search = try await client.search("swift cassette", page: 2, limit: 20)

@@ -74,11 +74,14 @@ public final class Cassette: Sendable {
         let options = (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).resolved()
         CassetteOptions.noteOpened()
         let file: URL, mode: RecordMode, preloaded: [Interaction]?
+        var recordsByDefault = false
         switch source.kind {
         case .named(let name):
-            file = try CassetteLocation(name: name, directory: options.directory.url, environment: options.environment,
+            file = try CassetteLocation(name: name, directory: options.directory.url(), environment: options.environment,
                                         filePath: filePath).file
-            mode = try options.record.resolved(in: options.environment)
+            let resolution = try options.record.resolution(in: options.environment)
+            // A bundle's cassettes are only replayed, and a cassette missing there is no first recording.
+            (mode, recordsByDefault) = options.directory.replaysOnly ? (try resolution.mode.replayingOnly(), false) : resolution
             preloaded = nil
         case .har(let har):
             // A HAR file is only replayed, whatever the options or `CASSETTE_RECORD` say.
@@ -96,6 +99,8 @@ public final class Cassette: Sendable {
         settings.expiry = options.expiry.expires ? options.expiry : nil
         settings.preloaded = preloaded
         settings.modeSetInCode = options.record != .automatic && preloaded == nil
+        settings.recordsByDefault = recordsByDefault
+        settings.fromResources = options.directory.replaysOnly
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

@@ -49,7 +49,7 @@ public struct LoadedCassette: Sendable, Hashable {
         var folder = folder
         while folder.hasSuffix("/") { folder.removeLast() }
         if !folder.isEmpty { _ = try CassetteLocation.validatedComponents(of: folder) }
-        let base = CassetteLocation.directory(directory, environment: environment, filePath: filePath)
+        let base = try CassetteLocation.directory(directory, environment: environment, filePath: filePath)
         let prefix = folder.isEmpty ? "" : folder + "/"
         var names: [String] = []
         // Paths relative to the folder, as the enumerator gives them: no symbolic link in the directory's own path

@@ -14,7 +14,8 @@ struct CassetteSave: Sendable {
 
     /// The failures the requests met (`state.failures`), then one per request still in flight when `save` is true,
     /// then the save's: the recording is saved when the mode records, `save` is true and no request failed in
-    /// transport. Recording nothing where a new file was due is a failure when no request failed otherwise.
+    /// transport. Recording nothing where a new file was due is a failure when no request failed otherwise; a file
+    /// recorded only because no mode was chosen (``CassetteSettings/recordsByDefault``) is one once saved.
     func close(_ state: SessionState, save: Bool) -> [CassetteError] {
         var problems = state.failures
         // A body that threw explains itself; one that returned early left requests behind.
@@ -29,6 +30,7 @@ struct CassetteSave: Sendable {
         }
         do {
             try persist(recorded)
+            if settings.recordsByDefault && !recorded.isEmpty { problems.append(settings.recordedOnFirstRunError(recorded.count)) }
         } catch {
             problems.append(error)
         }

@@ -96,6 +96,17 @@ extension CassetteSettings {
         return CassetteError(.nothingRecorded, message, cassette: file)
     }
 
+    /// The error that fails a test whose cassette was recorded only because it was missing and no mode was chosen
+    /// (see ``recordsByDefault``): it is saved, and the next run replays it.
+    func recordedOnFirstRunError(_ count: Int) -> CassetteError {
+        CassetteError(.recordedOnFirstRun, """
+            Recorded \(count) interaction(s) into a new cassette because it was missing and no record mode was given: \
+            the test fails this once, so that it never passes on the network unnoticed, and the next run replays it. \
+            To record and pass, give a mode (\(RecordMode.environmentVariable)=once, or record: .once); to replay \
+            only, set CI=true (TEST_RUNNER_CI=true under xcodebuild).
+            """, cassette: file)
+    }
+
     /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
     func expiredError(_ expired: [(position: Int, interaction: Interaction)]) -> CassetteError {
         let shown = expired.prefix(10).map { entry in

@@ -23,6 +23,12 @@ struct CassetteSettings: Sendable {
     /// Whether the mode was set in code (a `record:` other than ``RecordMode/automatic``), which `CASSETTE_RECORD`
     /// does not override: a re-record command must say to set it back first.
     var modeSetInCode = false
+    /// Whether ``mode`` is ``RecordMode/once`` only because nothing chose a mode (see
+    /// ``RecordMode/resolution(in:)``): a cassette recorded so fails its test once saved.
+    var recordsByDefault = false
+    /// Whether the cassette is read from a bundle's resources (``CassetteDirectory/resources(of:folder:)``), which
+    /// is never recorded into: a re-record command says where to record instead.
+    var fromResources = false
     /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
     var preloaded: [Interaction]?
@@ -34,6 +40,9 @@ struct CassetteSettings: Sendable {
             return "swift run cassette import-har \(file.path) <name>, then CASSETTE_RECORD=\(mode) swift test --filter \(testName) with Cassette.use(\"<name>\")"
         }
         let command = "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(testName)"
+        guard !fromResources else {
+            return "\(command) where the source tree is, into the folder the test bundle copies (options: .init(directory: .at(...)) or \(CassetteLocation.directoryVariable)), then build the tests again"
+        }
         guard modeSetInCode else { return command }
         return "\(command), after setting the test's record: .\(self.mode) back to .automatic (\(RecordMode.environmentVariable) does not override a mode set in code)"
     }

@@ -35,7 +35,7 @@ package struct CassetteLocation: Sendable {
     /// the package that contains `filePath` (the calling test file).
     package init(name: String, directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) {
         let components = try Self.validatedComponents(of: name)
-        let base = Self.directory(directory, environment: environment, filePath: filePath)
+        let base = try Self.directory(directory, environment: environment, filePath: filePath)
         var file = base
         for component in components.dropLast() { file.appendPathComponent(component, isDirectory: true) }
         file.appendPathComponent(Self.fileName(components[components.count - 1]), isDirectory: false)
@@ -45,10 +45,26 @@ package struct CassetteLocation: Sendable {
 
     /// The cassette directory: `directory` when given, else `CASSETTE_DIR`, else `Cassettes/` at the root of the
     /// package that contains `filePath`.
-    package static func directory(_ directory: URL?, environment: [String: String], filePath: String) -> URL {
+    ///
+    /// The last needs the source tree: where the folder of `filePath` does not exist at run time (a test bundle on
+    /// a device, or on Xcode Cloud's test machines, where `#filePath` names the machine that built it), this fails
+    /// naming the ways to ship cassettes, rather than create the path and record into it.
+    package static func directory(_ directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) -> URL {
         if let directory { return directory }
         if let variable = environment[directoryVariable], !variable.isEmpty {
             return URL(fileURLWithPath: variable, isDirectory: true)
+        }
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CassetteError(.sourceTreeMissing, """
+                The folder of the test file that opened the cassette, \(folder.path), does not exist here: the tests \
+                run without their source tree (on a device, or on Xcode Cloud's test machines), so there is no \
+                Cassettes/ to replay from, and nothing was created or recorded. Ship the cassettes with the tests: \
+                copy the Cassettes folder into the test target (resources: [.copy("Cassettes")]) and pass \
+                options: .init(directory: .resources(of: .module)), which replays only; or set \
+                \(directoryVariable) (TEST_RUNNER_\(directoryVariable) under xcodebuild) to a folder that holds them.
+                """)
         }
         return packageRoot(containing: filePath).appendingPathComponent("Cassettes", isDirectory: true)
     }

@@ -35,7 +35,7 @@ enum DiffCommand {
         let pairs: [Pair]
         if arguments.flag("git") {
             let revision = GitRevision(revision: arguments.argument(0) ?? "HEAD",
-                                       folder: arguments.argument(1).map(paths.resolved) ?? paths.directory)
+                                       folder: try arguments.argument(1).map(paths.resolved) ?? paths.directory)
             pairs = try Self.pairs(revision, paths: paths)
         } else {
             guard let oldArgument = arguments.argument(0), let newArgument = arguments.argument(1) else {

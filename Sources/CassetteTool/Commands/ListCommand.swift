@@ -17,7 +17,7 @@ enum ListCommand {
 
     static let command = Subcommand(spec: spec) { arguments, context in
         let paths = CassettePaths(context: context)
-        let folder = arguments.argument(0).map(paths.resolved) ?? paths.directory
+        let folder = try arguments.argument(0).map(paths.resolved) ?? paths.directory
         let files = try paths.cassetteFiles(in: folder)
         var rows: [[String]] = [["CASSETTE", "INTERACTIONS", "SIZE", "OLDEST", "EXPIRY"]]
         var totals = (cassettes: 0, interactions: 0, bytes: 0)

@@ -24,7 +24,7 @@ enum VerifyCommand {
     static let command = Subcommand(spec: spec) { arguments, context in
         let paths = CassettePaths(context: context)
         let rules = try RedactionRules(arguments.all("redact"), environment: context.environment, spec: spec)
-        let target = arguments.argument(0).map(paths.resolved) ?? paths.directory
+        let target = try arguments.argument(0).map(paths.resolved) ?? paths.directory
         let files = try paths.cassetteFiles(in: target)
         let check = RedactionCheck(redaction: rules.redaction)
         var problems = 0

@@ -13,7 +13,13 @@ struct CassettePaths: Sendable {
 
     /// The cassette directory.
     var directory: URL {
-        CassetteLocation.directory(nil, environment: context.environment, filePath: anchor)
+        get throws(ToolFailure) {
+            do {
+                return try CassetteLocation.directory(nil, environment: context.environment, filePath: anchor)
+            } catch {
+                throw ToolFailure(error.message, status: ExitStatus.usage)
+            }
+        }
     }
 
     /// `path` against the current directory, unless it is absolute.
