@@ -68,6 +68,9 @@ final class Recorder: Sendable {
         let onChallenge: ChallengeHandler
         /// `nil` when the app takes the answer whole (see ``PassThrough``).
         let passThrough: PassThrough?
+        /// Asks the app about the server's certificate, where the platform lets it be asked (see
+        /// ``RecorderChallenge``); `nil`: the platform decides.
+        var onServerTrust: TrustHandler? = nil
     }
 
     /// Called at each redirect with the redirect response and the request the session proposes; hands `decided`
@@ -78,6 +81,9 @@ final class Recorder: Sendable {
     /// `nil` to decline (the `401` is then the final response).
     typealias ChallengeHandler = @Sendable (_ response: HTTPURLResponse,
                                             _ answered: @escaping @Sendable (URLCredential?) -> Void) -> Void
+    /// Called with a server-trust challenge; hands `answered` what the recorder's session answers it with.
+    typealias TrustHandler = @Sendable (_ challenge: URLAuthenticationChallenge,
+                                        _ answered: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) -> Void
 
     /// A recorder whose first session has `timeouts` (the ones the cassette's configuration has when it opens).
     init(timeouts: Timeouts) {

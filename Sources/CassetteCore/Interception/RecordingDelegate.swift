@@ -77,11 +77,23 @@ final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
         passThrough?.data(data)
     }
 
+    /// Answers a challenge as the app's session would live (see ``RecorderChallenge``): an HTTP one by the app's
+    /// delegate, server trust by it where the platform asks it, anything else by default.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         let id = task.taskIdentifier
+        let handlers = transfers.withLock { $0[id]?.handlers }
+        let failure: HTTPURLResponse
+        switch RecorderChallenge.owner(of: challenge.protectionSpace, failureResponse: challenge.failureResponse) {
+        case .platform:
+            return completionHandler(.performDefaultHandling, nil)
+        case .serverTrust:
+            guard let onServerTrust = handlers?.onServerTrust else { return completionHandler(.performDefaultHandling, nil) }
+            return onServerTrust(challenge, completionHandler)
+        case .app(let response):
+            failure = response
+        }
         let transfers = transfers
-        let failure = challenge.failureResponse as? HTTPURLResponse
         // Declined, the challenge's response (a 401) is what the server said, and what is recorded.
         let decline: @Sendable () -> Void = {
             transfers.withLock { transfer in
@@ -90,7 +102,7 @@ final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             completionHandler(.cancelAuthenticationChallenge, nil)
         }
-        guard let failure, let onChallenge = transfers.withLock({ $0[id]?.handlers.onChallenge }) else { return decline() }
+        guard let onChallenge = handlers?.onChallenge else { return decline() }
         onChallenge(failure) { credential in
             guard let credential else { return decline() }
             // Answered, the 401 is one of the responses before the final one, and its body is not the final body.
