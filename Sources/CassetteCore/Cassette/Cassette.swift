@@ -101,6 +101,7 @@ public final class Cassette: Sendable {
         settings.modeSetInCode = options.record != .automatic && preloaded == nil
         settings.recordsByDefault = recordsByDefault
         settings.fromResources = options.directory.replaysOnly
+        settings.asksThroughClient = options.asksThroughClient
         let configuration = URLSessionConfiguration.ephemeral
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]

@@ -69,6 +69,9 @@ public struct CassetteOptions: Sendable {
     public var environment: [String: String]?
     /// The clock recordings are dated and expiry is judged by. Default: the system clock (tests inject one).
     package var now: (@Sendable () -> Date)?
+    /// Whether the app's delegate is asked through the loading system, as on Apple's platforms (see
+    /// ``ClientRoute``). Default: the platform's way (tests on Linux set it, with a stand-in for that system).
+    package var asksThroughClient: Bool?
 
     /// Options that say what they are given; every one left out (`nil`) comes from the next level out.
     public init(record: RecordMode? = nil, matching: [RequestMatcher]? = nil, redaction: Redaction? = nil,
@@ -108,6 +111,7 @@ public struct CassetteOptions: Sendable {
         merged.expiry = nearer.expiry ?? expiry
         merged.environment = nearer.environment ?? environment
         merged.now = nearer.now ?? now
+        merged.asksThroughClient = nearer.asksThroughClient ?? asksThroughClient
         return merged
     }
 
@@ -133,7 +137,8 @@ public struct CassetteOptions: Sendable {
             faults: faults ?? [],
             expiry: expiry ?? .never,
             environment: environment ?? HarnessEnvironment.current,
-            now: now ?? { Date() })
+            now: now ?? { Date() },
+            asksThroughClient: asksThroughClient ?? DelegateRoute.platformAsksThroughClient)
     }
 
     /// Every option with its value decided (see ``CassetteOptions/resolved()``).
@@ -152,6 +157,7 @@ public struct CassetteOptions: Sendable {
         package var expiry: Expiry
         package var environment: [String: String]
         package var now: @Sendable () -> Date
+        package var asksThroughClient: Bool
     }
 }
 

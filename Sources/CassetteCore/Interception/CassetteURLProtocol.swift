@@ -22,6 +22,9 @@ class CassetteURLProtocol: URLProtocol {
     /// answered then (its built-in HTTP protocol ignores such a call too, and on Apple's platforms resuming a running
     /// task does nothing).
     private let loading = LockedBox(false)
+    /// The thread that started the load, which the client is called from on Apple's platforms (see
+    /// ``ClientThread``); `nil` on swift-corelibs-foundation.
+    private let clientThread = LockedBox<ClientThread?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -29,6 +32,7 @@ class CassetteURLProtocol: URLProtocol {
 
     override func startLoading() {
         guard !loading.withLock({ started in defer { started = true }; return started }) else { return }
+        clientThread.withLock { $0 = ClientThread.current() }
         let cassette: CassetteSession
         switch ProtocolRoutes.cassette(for: type(of: self)) {
         case .success(let routed): cassette = routed
@@ -39,10 +43,19 @@ class CassetteURLProtocol: URLProtocol {
         if let reason = UnservableTasks.reason(for: task) {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
+        // A request that follows a redirect this cassette reported to Apple's loading system goes on with its chain.
+        let link = cassette.link(for: request)
+        if case .replay(var chain, let outcome, let delay, let asks) = link {
+            let step = chain.decided(request)
+            return ClientRoute(loader: self, cassette: cassette).drive(step, chain, outcome: outcome, delay: delay, asks: asks)
+        }
         let outgoing: OutgoingRequest
-        switch OutgoingRequest.capture(request, task: task, session: cassette.appSession) {
+        switch OutgoingRequest.capture(ChainLinks.withoutToken(request), task: task, session: cassette.appSession) {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
+        }
+        if case .recording(let recording) = link {
+            return proceed(with: cassette.resume(recording, sending: outgoing), cassette: cassette, taskSession: nil)
         }
         // A cassette that may reach the network checks that the request's session is the one it reads its settings
         // from, and hands its delegate the redirects and challenges: the session is found by reflection on corelibs,
@@ -60,9 +73,26 @@ class CassetteURLProtocol: URLProtocol {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         cassette.aside.queue.async {
             let answer = cassette.answer(outgoing)
-            let resume: @Sendable () -> Void = { loader.proceed(with: answer, cassette: cassette, taskSession: taskSession) }
-            if let workQueue { workQueue.async(execute: resume) } else { resume() }
+            loader.onClient(workQueue) { loader.proceed(with: answer, cassette: cassette, taskSession: taskSession) }
         }
+    }
+
+    /// Runs `work` where the client may be called: on `workQueue` (swift-corelibs-foundation's rule, see
+    /// ``ClientQueues``), else on the client thread (Apple's, see ``ClientThread``), else at once.
+    func onClient(_ workQueue: DispatchQueue?, _ work: @escaping @Sendable () -> Void) {
+        if let workQueue { return workQueue.async(execute: work) }
+        let scheduled = clientThread.withLock { thread -> Bool in
+            thread?.perform(work)
+            return thread != nil
+        }
+        if !scheduled { work() }
+    }
+
+    /// How the task's delegate is asked about its redirects and challenges (see ``DelegateRoute``); `taskSession` is
+    /// the task's session when already looked up.
+    private func route(_ cassette: CassetteSession, taskSession: URLSession?) -> DelegateRoute {
+        if cassette.settings.asksThroughClient { return .client(ClientRoute(loader: self, cassette: cassette)) }
+        return TaskDelegate.of(task, request: request, session: taskSession).map(DelegateRoute.task) ?? .none
     }
 
     /// Serves `answer`, on the task's work queue: a replay at once (or after its latency, or once the task's delegate
@@ -75,10 +105,18 @@ class CassetteURLProtocol: URLProtocol {
             return
         case .now(let outcome, let delay, let asks):
             // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
-            if let asks, let final = outcome.response, let delegate = TaskDelegate.of(task, request: request) {
-                return replay(outcome, after: delay, cassette: cassette,
-                              asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
-                    cassette.delegateDecidedOtherwise(asks, decision)
+            if let asks, let final = outcome.response {
+                switch route(cassette, taskSession: nil) {
+                case .task(let delegate):
+                    return replay(outcome, after: delay, cassette: cassette,
+                                  asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
+                        cassette.delegateDecidedOtherwise(asks, decision)
+                    }
+                case .client(let client):
+                    var chain = ChainReplay(request: request, hops: asks.hops, final: final)
+                    return client.drive(chain.start(), chain, outcome: outcome, delay: delay, asks: asks)
+                case .none:
+                    break
                 }
             }
             return replay(outcome, after: delay, cassette: cassette)
@@ -93,17 +131,22 @@ class CassetteURLProtocol: URLProtocol {
         // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
         let workQueue = cassette.clientQueue
         let cookies = cassette.appSession
-        let onWorkQueue: @Sendable (@escaping @Sendable () -> Void) -> Void = { work in
-            if let workQueue { workQueue.async(execute: work) } else { work() }
-        }
+        let onWorkQueue: @Sendable (@escaping @Sendable () -> Void) -> Void = { work in loader.onClient(workQueue, work) }
         // A task that hears its body piece by piece gets the response and each piece as they arrive, as live.
         let passThrough = CorelibsReflection.hearsPieces(task, session: taskSession) ? Recorder.PassThrough(
             response: { response in onWorkQueue { loader.pass(response, cookies: cookies) } },
             data: { data in onWorkQueue { loader.pass(data) } }) : nil
-        // The task's delegate decides its redirects and challenges as they come (see TaskDelegate).
-        let delegate = TaskDelegate.of(task, request: request, session: taskSession)
-        let cancel = cassette.send(live, delegate: delegate, passThrough: passThrough) { outcome in
-            onWorkQueue { loader.deliverUnlessStopped(outcome, cookies: cookies) }
+        // The task's delegate decides its redirects and challenges as they come (see DelegateRoute).
+        let route = route(cassette, taskSession: taskSession)
+        let cancel = cassette.send(live, route: route, passThrough: passThrough) { outcome, link in
+            onWorkQueue {
+                // Stopped at a redirect for the loading system to ask about (see ClientRoute): reported first.
+                if let link, case .client(let client) = route, !loader.stopped.withLock({ $0 }), let response = outcome.response,
+                   let next = RedirectRequest.next(after: response, from: loader.request) {
+                    client.report(response, redirectingTo: next, link: link)
+                }
+                loader.deliverUnlessStopped(outcome, cookies: cookies)
+            }
         }
         if let cancel {
             cancellation.withLock { $0 = cancel }
@@ -158,9 +201,8 @@ class CassetteURLProtocol: URLProtocol {
     /// reflection on corelibs: see ``ClientQueues/workQueue(of:)``); where there is none, on the timer's queue.
     func later(_ seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-            if let workQueue { workQueue.async(execute: work) } else { work() }
-        }
+        nonisolated(unsafe) let loader = self
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { loader.onClient(workQueue, work) }
     }
 
     /// Delivers a replayed `outcome` once the task's delegate has decided as it did when recorded (see
@@ -176,11 +218,10 @@ class CassetteURLProtocol: URLProtocol {
             switch verdict {
             case .deliver:
                 // On the task's work queue, as in startLoading(): a stream's delivery reads the task's registry there.
-                let deliver: @Sendable () -> Void = {
+                loader.onClient(workQueue) {
                     guard !loader.stopped.withLock({ $0 }) else { return }
                     loader.replay(outcome, after: delay, cassette: cassette)
                 }
-                if let workQueue { workQueue.async(execute: deliver) } else { deliver() }
             case .cancelled: loader.deliver(.refusedChallenge(replay.final), after: 0, cookies: cookies)
             case .decidedOtherwise(let decision): loader.deliver(.failure(decidedOtherwise(decision)), after: 0, cookies: cookies)
             }
@@ -189,7 +230,7 @@ class CassetteURLProtocol: URLProtocol {
 
     /// Serves a replayed `outcome`, on the task's work queue: a stream piece by piece to a task that hears it so (see
     /// ``StreamDelivery``); anything else at once, unless `delay` says to wait (see ``ReplayLatency``).
-    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession) {
+    func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession) {
         if case .stream(let response, let data, let setCookies, let stream) = outcome,
            CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
             return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,

@@ -43,7 +43,7 @@ final class Recorder: Sendable {
     struct Exchange: Sendable {
         let response: HTTPURLResponse
         let body: Data
-        let redirects: [RecordedRedirect]
+        var redirects: [RecordedRedirect]
         /// How the body streamed, when it did (sizes of the body as received); `nil` for a body kept whole.
         let stream: RecordedStream?
         /// Whether the response and each piece of its body were handed to the app as they arrived (see

@@ -22,9 +22,23 @@ struct CassetteRecording: Sendable {
 
     /// A request on its way to the real network, with the slot its recording fills.
     struct Pending: Sendable {
+        /// The request the recording is of: the app's, or the first of a chain that a followed redirect continues.
         let request: SentRequest
         /// Its place in ``SessionState/recorded``.
         let slot: Int
+        /// What is sent: `request`'s own, or the request a followed redirect led to (see ``before``).
+        var sending: OutgoingRequest
+        /// What came before, when this goes on with a chain the loading system asked the app about (see
+        /// ``ClientRoute``); `nil` for a request of the app's own.
+        var before: Before?
+
+        /// The part of a chain already recorded: its responses before (the redirect followed last included), the
+        /// credentials sent for its challenges, and when its first request was sent.
+        struct Before: Sendable {
+            let redirects: [RecordedRedirect]
+            let credentials: [URLCredential]
+            let started: DispatchTime
+        }
     }
 
     private let settings: CassetteSettings
@@ -39,22 +53,37 @@ struct CassetteRecording: Sendable {
         keptBefore = settings.mode.replaysExisting ? opened.previous.count : 0
     }
 
-    /// Opens a slot for `request` in `state`, inside its lock; pass the result to ``record(_:deliver:)``.
+    /// Opens a slot for `request` in `state`, inside its lock; pass the result to ``record(_:route:passThrough:deliver:)``.
     func begin(_ request: SentRequest, in state: inout SessionState) -> Pending {
         state.recorded.append(.inFlight(request.stored))
-        return Pending(request: request, slot: state.recorded.count - 1)
+        return Pending(request: request, slot: state.recorded.count - 1, sending: request.outgoing)
     }
 
-    /// Sends `pending` to the real network, its redirects and challenges decided by the app's `delegate` (see
-    /// ``LiveNetwork/send(_:delegate:completion:)``): `deliver` is called exactly once, with what the network
-    /// answered, after the recording is stored. Returns a function that cancels the request.
-    func record(_ pending: Pending, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
-                deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
-        let started = DispatchTime.now()
+    /// Goes on with the chain `link` stopped at a redirect, sending `outgoing`, the request the app's delegate
+    /// followed it with; its slot is in flight again, inside `state`'s lock.
+    func resume(_ link: Pending, sending outgoing: OutgoingRequest, in state: inout SessionState) -> Pending {
+        state.recorded[link.slot] = .inFlight(link.request.stored)
+        var pending = link
+        pending.sending = outgoing
+        return pending
+    }
+
+    /// Sends `pending` to the real network, its redirects and challenges decided as `route` says (see
+    /// ``LiveNetwork/send(_:route:passThrough:completion:)``): `deliver` is called exactly once, with what the
+    /// network answered, after the recording is stored, and, when the route stopped at a redirect the app may
+    /// follow, the link a followed request goes on with (see ``ChainLinks``). Returns a function that cancels the
+    /// request.
+    func record(_ pending: Pending, route: DelegateRoute, passThrough: Recorder.PassThrough?,
+                deliver: @escaping @Sendable (Outcome, ChainLinks.Link?) -> Void) -> @Sendable () -> Void {
+        let started = pending.before?.started ?? DispatchTime.now()
         let request = pending.request
-        return live.send(request.outgoing, delegate: delegate, passThrough: passThrough) { [self] result in
+        return live.send(pending.sending, route: route, passThrough: passThrough) { [self] result in
             switch result {
-            case .success(let exchange):
+            case .success(var exchange):
+                if let before = pending.before {
+                    exchange.redirects = before.redirects + exchange.redirects
+                    exchange.credentials = before.credentials + exchange.credentials
+                }
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects,
                                                 stream: exchange.stream)
                 let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
@@ -62,7 +91,17 @@ struct CassetteRecording: Sendable {
                                      credentials: exchange.credentials, for: pending)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 live.state.withLock { $0.recorded[pending.slot] = slot }
-                deliver(Outcome(exchange))
+                // Stopped at a redirect for the app to decide: recorded as the final response unless a request
+                // follows it, which goes on with this chain.
+                var link: ChainLinks.Link?
+                if route.stopsAtRedirects, !exchange.cancelledByDelegate,
+                   RedirectRequest.next(after: exchange.response, from: pending.sending.request) != nil {
+                    var next = pending
+                    next.before = Pending.Before(redirects: exchange.redirects + [RecordedRedirect(exchange.response)],
+                                                 credentials: exchange.credentials, started: started)
+                    link = .recording(next)
+                }
+                deliver(Outcome(exchange), link)
             case .failure(let error):
                 // A request the app cancelled before its response came is recorded as cancelled, whatever
                 // `recordsTransportErrors` says: replay holds it open until the app cancels it again (see
@@ -80,7 +119,7 @@ struct CassetteRecording: Sendable {
                         state.recorded[pending.slot] = .dropped
                     }
                 }
-                deliver(.failure(error))
+                deliver(.failure(error), nil)
             }
         }
     }

@@ -30,6 +30,9 @@ final class CassetteSession: Sendable {
     /// Where recordings' URLs hold a challenge credential's password: a live request's password there is redacted as
     /// the recording's was.
     private let credentialPlaceholders: CredentialPlaceholders
+    /// The redirects reported to Apple's loading system, waiting for the requests that follow them (see
+    /// ``ClientRoute``).
+    private let chains = LockedBox(ChainLinks())
 
     /// Where the requests the recordings do not answer go.
     private enum Network {
@@ -160,21 +163,41 @@ final class CassetteSession: Sendable {
         }
     }
 
-    /// Sends a request that ``answer(_:)`` sent live, its redirects and challenges decided by the app's `delegate`
-    /// (see ``TaskDelegate``): `deliver` is called exactly once, with what the network
-    /// answered, after the recording (or the comparison) is stored. Returns a function that cancels the request.
-    func send(_ live: LiveRequest, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
-              deliver: @escaping @Sendable (Outcome) -> Void) -> (@Sendable () -> Void)? {
+    /// Sends a request that ``answer(_:)`` sent live, its redirects and challenges decided as `route` says (see
+    /// ``DelegateRoute``): `deliver` is called exactly once, with what the network answered, after the recording (or
+    /// the comparison) is stored, and the link a request that follows it goes on with, if any (see ``ChainLinks``).
+    /// Returns a function that cancels the request.
+    ///
+    /// A drift check follows redirects itself on every platform: the answer it compares is the chain's end.
+    func send(_ live: LiveRequest, route: DelegateRoute, passThrough: Recorder.PassThrough?,
+              deliver: @escaping @Sendable (Outcome, ChainLinks.Link?) -> Void) -> (@Sendable () -> Void)? {
         switch (live, network) {
         case (.recording(let pending), .recording(let recording)):
-            return recording.record(pending, delegate: delegate, passThrough: passThrough, deliver: deliver)
+            return recording.record(pending, route: route, passThrough: passThrough, deliver: deliver)
         case (.driftCheck(let pending), .driftCheck(let drift)):
-            return drift.check(pending, delegate: delegate, passThrough: passThrough, deliver: deliver)
+            return drift.check(pending, route: route.stopsAtRedirects ? .none : route, passThrough: passThrough) { deliver($0, nil) }
         default:
             // ``answer(_:)`` sends a request live only through the cassette's own network job.
-            deliver(.failure(URLError(.resourceUnavailable)))
+            deliver(.failure(URLError(.resourceUnavailable)), nil)
             return nil
         }
+    }
+
+    /// Keeps `link` for the request that follows a reported redirect; returns the token that request carries.
+    func add(_ link: ChainLinks.Link) -> String {
+        chains.withLock { $0.add(link) }
+    }
+
+    /// The link `request` goes on with, if it follows a redirect this cassette reported (see ``ChainLinks``).
+    func link(for request: URLRequest) -> ChainLinks.Link? {
+        chains.withLock { $0.take(for: request) }
+    }
+
+    /// Goes on with the recording `link` stopped at a redirect, sending `outgoing` (see
+    /// ``CassetteRecording/resume(_:sending:in:)``).
+    func resume(_ link: CassetteRecording.Pending, sending outgoing: OutgoingRequest) -> Answer {
+        guard case .recording(let recording) = network else { return .now(.failure(URLError(.resourceUnavailable)), delay: 0) }
+        return .live(.recording(state.withLock { recording.resume(link, sending: outgoing, in: &$0) }))
     }
 
     /// The queue a live request's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
@@ -228,6 +251,11 @@ final class CassetteSession: Sendable {
     func close(save: Bool) -> [CassetteError] {
         defer { OpenCassettes.release(claim) }
         live?.recorder.close()
+        // A replayed redirect the recording followed that no request followed now: the app's delegate stopped there.
+        // (A recording stopped at one holds it as its final response already.)
+        for case .replay(var chain, _, _, let asks) in chains.withLock({ $0.takeAll() }) {
+            if case .decidedOtherwise(let decision) = chain.decided(nil) { _ = delegateDecidedOtherwise(asks, decision) }
+        }
         let closed = state.withLock { state in
             state.isClosed = true
             return state

@@ -29,6 +29,9 @@ struct CassetteSettings: Sendable {
     /// Whether the cassette is read from a bundle's resources (``CassetteDirectory/resources(of:folder:)``), which
     /// is never recorded into: a re-record command says where to record instead.
     var fromResources = false
+    /// Whether the app's delegate is asked through the loading system (see ``ClientRoute``): on Apple's platforms;
+    /// tests on Linux choose it through a stand-in for that system.
+    var asksThroughClient = DelegateRoute.platformAsksThroughClient
     /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
     var preloaded: [Interaction]?

@@ -41,12 +41,12 @@ struct DriftCheck: Sendable {
         return Pending(request: request, check: state.checksInFlight.count - 1, recorded: position.map(opened.replayable(at:)))
     }
 
-    /// Sends `pending` to the real network (its redirects and challenges decided by the app's `delegate`) and
+    /// Sends `pending` to the real network (its redirects and challenges decided as `route` says) and
     /// compares its answer: `deliver` is called exactly once, with what the
     /// network answered, after the comparison is stored. Returns a function that cancels the request.
-    func check(_ pending: Pending, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
+    func check(_ pending: Pending, route: DelegateRoute, passThrough: Recorder.PassThrough?,
                deliver: @escaping @Sendable (Outcome) -> Void) -> @Sendable () -> Void {
-        live.send(pending.request.outgoing, delegate: delegate, passThrough: passThrough) { [self] result in
+        live.send(pending.request.outgoing, route: route, passThrough: passThrough) { [self] result in
             switch result {
             case .success(let exchange):
                 let headers = exchange.response.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }

@@ -16,13 +16,15 @@ struct LiveNetwork: Sendable {
 
     /// Sends `outgoing` to the real network (see ``Recorder/perform(_:timeouts:handlers:completion:)``)
     /// as the app's session would: each redirect's cookies are stored in the app's session before the next hop is
-    /// sent, and the app's `delegate`, if the task has one, decides each redirect and answers each challenge (see
-    /// ``TaskDelegate``), what it decides being what is sent. With `passThrough`, the app gets the response and each
-    /// piece of its body as they arrive. Returns a function that cancels the request.
-    func send(_ outgoing: OutgoingRequest, delegate: TaskDelegate?, passThrough: Recorder.PassThrough?,
+    /// sent, and the app's delegate decides each redirect and answers each challenge by `route` (see
+    /// ``DelegateRoute``), what it decides being what is sent; a route through the loading system stops at each
+    /// redirect, for the system to ask. With `passThrough`, the app gets the response and each piece of its body as
+    /// they arrive. Returns a function that cancels the request.
+    func send(_ outgoing: OutgoingRequest, route: DelegateRoute, passThrough: Recorder.PassThrough?,
               completion: @escaping @Sendable (Result<Recorder.Exchange, any Error>) -> Void) -> @Sendable () -> Void {
         let appSession = appSession
         let mainDocumentURL = outgoing.request.mainDocumentURL
+        let delegate: TaskDelegate? = if case .task(let delegate) = route { delegate } else { nil }
         // What the delegate was last handed and answered: the request a redirect is proposed from, how many
         // challenges came before, the credential last sent, and whether it cancelled a challenge.
         let asked = LockedBox<(current: URLRequest?, challenges: Int, credentials: [URLCredential], cancelled: Bool)>(
@@ -31,6 +33,8 @@ struct LiveNetwork: Sendable {
             if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
                 appSession.store(setCookie, responseURL: response.url, mainDocumentURL: mainDocumentURL)
             }
+            // The loading system asks the app, once the protocol reports the redirect (see ClientRoute).
+            if route.stopsAtRedirects { return decided(nil) }
             guard let delegate, let current = asked.withLock({ $0.current }),
                   let offered = RedirectRequest.next(after: response, from: current) else {
                 return decided(appSession.redirecting(proposed))
@@ -42,9 +46,8 @@ struct LiveNetwork: Sendable {
             }
         }
         let onChallenge: Recorder.ChallengeHandler = { response, answered in
-            guard let delegate else { return answered(nil) }
             let (count, lastUsed) = asked.withLock { ($0.challenges, $0.credentials.last) }
-            delegate.challenge(response, previousFailureCount: count, lastUsed: lastUsed) { answer in
+            let answer: @Sendable (TaskDelegate.ChallengeAnswer) -> Void = { answer in
                 asked.withLock { state in
                     state.challenges += 1
                     switch answer {
@@ -55,8 +58,14 @@ struct LiveNetwork: Sendable {
                 }
                 if case .credential(let credential) = answer { answered(credential) } else { answered(nil) }
             }
+            switch route {
+            case .none: answered(nil)
+            case .task(let delegate): delegate.challenge(response, previousFailureCount: count, lastUsed: lastUsed, answered: answer)
+            case .client(let client): client.challenge(response, previousFailureCount: count, lastUsed: lastUsed, answered: answer)
+            }
         }
-        let handlers = Recorder.Handlers(onRedirect: onRedirect, onChallenge: onChallenge, passThrough: passThrough)
+        var handlers = Recorder.Handlers(onRedirect: onRedirect, onChallenge: onChallenge, passThrough: passThrough)
+        if case .client(let client) = route { handlers.onServerTrust = client.serverTrust }
         return recorder.perform(outgoing, timeouts: appSession.timeouts, handlers: handlers) { result in
             completion(result.map { exchange in
                 var exchange = exchange

@@ -16,6 +16,11 @@ enum RedirectRequest {
         (301...303).contains(status) || (305...308).contains(status)
     }
 
+    /// Whether `response` is a redirect URLSession may follow: a followed status with a `Location`.
+    static func mayFollow(_ response: HTTPURLResponse) -> Bool {
+        isFollowed(response.statusCode) && response.headerFields.value(caseInsensitiveKey: "Location") != nil
+    }
+
     /// The request that follows `response`, proposed from `request` (the one that got it).
     static func next(after response: HTTPURLResponse, from request: URLRequest) -> URLRequest? {
         guard isFollowed(response.statusCode), let location = response.headerFields.value(caseInsensitiveKey: "Location"),

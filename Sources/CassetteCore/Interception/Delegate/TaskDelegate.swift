@@ -72,11 +72,7 @@ struct TaskDelegate: Sendable {
     func challenge(_ response: HTTPURLResponse, previousFailureCount: Int, lastUsed: URLCredential?,
                    answered: @escaping @Sendable (ChallengeAnswer) -> Void) {
         guard let space = AuthenticationRequest.protectionSpace(of: response) else { return answered(.none) }
-        let storage = session.configuration.urlCredentialStorage
-        let stored = storage?.credentials(for: space).flatMap { credentials in
-            credentials.keys.sorted().first.flatMap { credentials[$0] }
-        } ?? storage?.defaultCredential(for: space)
-        let proposed = stored == lastUsed ? nil : stored
+        let proposed = ChallengeAnswer.proposed(for: space, in: session.configuration.urlCredentialStorage, lastUsed: lastUsed)
         let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
                                                    previousFailureCount: previousFailureCount, failureResponse: response,
                                                    error: nil, sender: ChallengeSender())
@@ -84,41 +80,8 @@ struct TaskDelegate: Sendable {
         let (session, task, delegate) = (session, task, delegate)
         session.delegateQueue.addOperation {
             delegate.askChallenge(session, task, challenge) { disposition, credential in
-                switch disposition {
-                case .useCredential: once.call(credential.map(ChallengeAnswer.credential) ?? .none)
-                case .performDefaultHandling: once.call(proposed.map(ChallengeAnswer.credential) ?? .none)
-                case .cancelAuthenticationChallenge, .rejectProtectionSpace: once.call(.cancelled)
-                @unknown default: once.call(.none)
-                }
+                once.call(ChallengeAnswer(disposition, credential: credential, proposed: proposed))
             }
         }
     }
-}
-
-/// Calls a function with the first value it is given, and ignores the rest: a delegate that calls its completion
-/// handler twice decides once.
-private struct Once<Value: Sendable>: Sendable {
-    private let function: LockedBox<(@Sendable (Value) -> Void)?>
-
-    init(_ function: @escaping @Sendable (Value) -> Void) {
-        self.function = LockedBox(function)
-    }
-
-    func call(_ value: Value) {
-        let first = function.withLock { state -> (@Sendable (Value) -> Void)? in
-            defer { state = nil }
-            return state
-        }
-        first?(value)
-    }
-}
-
-/// The sender of a challenge the cassette hands the app's delegate. Delegates answer through their completion
-/// handler; this object is only there because a challenge must name one.
-private final class ChallengeSender: NSObject, URLAuthenticationChallengeSender {
-    func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {}
-    func continueWithoutCredential(for challenge: URLAuthenticationChallenge) {}
-    func cancel(_ challenge: URLAuthenticationChallenge) {}
-    func performDefaultHandling(for challenge: URLAuthenticationChallenge) {}
-    func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {}
 }

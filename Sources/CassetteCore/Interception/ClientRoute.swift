@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Asks the app's delegate through Apple's loading system, by the route a protocol has there: a redirect is reported
+/// with `client?.urlProtocol(_:wasRedirectedTo:redirectResponse:)` and a challenge with
+/// `client?.urlProtocol(_:didReceive:)`; the system asks the session's or the task's delegate itself (Apple's
+/// `URLProtocolClient` documentation; Apple's CustomHTTPProtocol sample reports redirects so).
+///
+/// - A redirect (recorded, or replayed from a chain) is reported with the request URLSession would send next
+///   (``RedirectRequest``), carrying a ``ChainLinks`` token; then the redirect response is delivered and the load
+///   finishes, as AliSoftware/OHHTTPStubs does after reporting one (`HTTPStubs.m`, since its pull request #175; its
+///   test `test_NSURLSessionDefaultConfig_notFollowingRedirects` expects the `3xx` when the delegate refuses). When
+///   the delegate follows, the system starts a new protocol for the request it returns, which takes the link and
+///   goes on with the chain (a recording continues in the same interaction; a replay goes on with the recorded
+///   hops); when it refuses, the task gets the redirect response, as live. OHHTTPStubs documents a race in Apple's
+///   loading system there ("Apple bug", its issues #230 and #280): the redirect and the response are delivered in
+///   one go, on the client thread (``ClientThread``), as its fix does.
+/// - A challenge is handed to the client with a ``ChallengeSender`` whose methods carry the delegate's answer back:
+///   an HTTP challenge of a replayed chain goes on as ``ChainReplay`` says; while recording, the recorder sends the
+///   credential given (see ``LiveNetwork``); the server's certificate is judged by the app's delegate when it judges
+///   certificates, and by default otherwise (see ``RecorderChallenge``).
+///
+/// Selected on Apple's platforms only (``DelegateRoute/platformAsksThroughClient``), where nobody here has run it; it
+/// builds on Linux too, so that the tests drive it through a stand-in for the loading system.
+struct ClientRoute: Sendable {
+    // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever thread the
+    // work ends on; the protocol's own mutable state lives in LockedBoxes, and client calls go to its client thread.
+    nonisolated(unsafe) let loader: CassetteURLProtocol
+    let cassette: CassetteSession
+
+    /// Asks the app how to answer the challenge of `response`, the `previousFailureCount`th of the task; `lastUsed`
+    /// is the credential the previous answer sent.
+    func challenge(_ response: HTTPURLResponse, previousFailureCount: Int, lastUsed: URLCredential?,
+                   answered: @escaping @Sendable (TaskDelegate.ChallengeAnswer) -> Void) {
+        guard let space = AuthenticationRequest.protectionSpace(of: response) else { return answered(.none) }
+        let proposed = TaskDelegate.ChallengeAnswer.proposed(for: space, in: cassette.appSession.configuration.urlCredentialStorage,
+                                                              lastUsed: lastUsed)
+        let sender = ChallengeSender { disposition, credential in
+            answered(TaskDelegate.ChallengeAnswer(disposition, credential: credential, proposed: proposed))
+        }
+        let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
+                                                   previousFailureCount: previousFailureCount, failureResponse: response,
+                                                   error: nil, sender: sender)
+        nonisolated(unsafe) let loader = loader
+        loader.onClient(nil) { loader.client?.urlProtocol(loader, didReceive: challenge) }
+    }
+
+    /// Asks the app about the server's certificate the recorder's session was asked about; with no delegate that
+    /// judges certificates, the system answers by default. Going on without a credential is the default evaluation
+    /// here, not a refusal.
+    func serverTrust(_ challenge: URLAuthenticationChallenge,
+                     answered: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let sender = ChallengeSender { disposition, credential in
+            answered(disposition == .useCredential && credential == nil ? .performDefaultHandling : disposition, credential)
+        }
+        let forwarded = URLAuthenticationChallenge(authenticationChallenge: challenge, sender: sender)
+        nonisolated(unsafe) let loader = loader
+        loader.onClient(nil) { loader.client?.urlProtocol(loader, didReceive: forwarded) }
+    }
+
+    /// Reports that `response` redirects to `next`, carrying `link`'s token, after storing its cookies; whatever is
+    /// delivered next is the task's only if no request follows. Called on the client thread.
+    func report(_ response: HTTPURLResponse, redirectingTo next: URLRequest, link: ChainLinks.Link) {
+        if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
+            cassette.appSession.store(setCookie, responseURL: response.url, mainDocumentURL: loader.request.mainDocumentURL)
+        }
+        let token = cassette.add(link)
+        loader.client?.urlProtocol(loader, wasRedirectedTo: ChainLinks.request(next, carrying: token), redirectResponse: response)
+    }
+
+    /// Goes on with a replayed chain: asks `step`'s question (see ``ChainReplay``) and the ones after it, then
+    /// delivers `outcome` after `delay` seconds, or fails the task as the answers say. Called on the client thread.
+    func drive(_ step: ChainReplay.Step, _ chain: ChainReplay, outcome: Outcome, delay: TimeInterval,
+               asks: CassetteSession.DelegateQuestions) {
+        nonisolated(unsafe) let loader = loader
+        let cassette = cassette
+        switch step {
+        case .challenge(let response, let previousFailureCount, let lastUsed):
+            challenge(response, previousFailureCount: previousFailureCount, lastUsed: lastUsed) { answer in
+                var next = chain
+                let step = next.answered(answer)
+                loader.onClient(nil) { [next] in drive(step, next, outcome: outcome, delay: delay, asks: asks) }
+            }
+        case .redirect(let response, let proposed, let isFinal):
+            guard !loader.stopped.withLock({ $0 }) else { return }
+            report(response, redirectingTo: proposed, link: .replay(chain, outcome: outcome, delay: delay, asks: asks))
+            if isFinal {
+                // The recording stopped here: the redirect, with its body, is what a refusal gets.
+                loader.replay(outcome, after: delay, cassette: cassette)
+            } else {
+                loader.client?.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)
+                loader.client?.urlProtocolDidFinishLoading(loader)
+            }
+        case .deliver:
+            guard !loader.stopped.withLock({ $0 }) else { return }
+            loader.replay(outcome, after: delay, cassette: cassette)
+        case .cancelled:
+            loader.deliverUnlessStopped(.refusedChallenge(chain.final), cookies: cassette.appSession)
+        case .decidedOtherwise(let decision):
+            loader.deliverUnlessStopped(.failure(cassette.delegateDecidedOtherwise(asks, decision)), cookies: cassette.appSession)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The redirects a cassette's protocol reported to Apple's loading system (see ``ClientRoute``), each waiting for the
+/// request the system starts when the app's delegate follows it.
+///
+/// The reported request carries the link's token, and the request that follows takes the link and goes on with the
+/// chain: one interaction holds the whole chain, whichever platform recorded or replays it. On Apple's platforms the
+/// token is a protocol property (`URLProtocol.setProperty(_:forKey:in:)`), which the loading system keeps on the
+/// request the delegate returns, copies included (Apple's CustomHTTPProtocol sample removes its own property from a
+/// redirect's request for that very reason); a delegate that builds a new request from scratch drops it, and its
+/// request is then a new one. swift-corelibs-foundation loses protocol properties when an `NSMutableURLRequest`
+/// becomes a `URLRequest` (pinned by `ClientRouteTests`), so there, where only the tests take this route, the token
+/// is a header that the protocol removes before anything reads the request.
+struct ChainLinks: Sendable {
+    /// What a followed redirect goes on with.
+    enum Link: Sendable {
+        /// A replayed chain at this redirect: the questions left (the delegate's answer to this one is the request
+        /// that follows, or `nil` when it stopped), and what the chain ends with.
+        case replay(ChainReplay, outcome: Outcome, delay: TimeInterval, asks: CassetteSession.DelegateQuestions)
+        /// A recording stopped at this redirect: the request that follows completes it (see
+        /// ``CassetteRecording/Pending/before``).
+        case recording(CassetteRecording.Pending)
+    }
+
+    /// The protocol property that holds a link's token.
+    static let propertyKey = "CassetteCore.ChainLink"
+
+    private var links: [String: Link] = [:]
+
+    /// Keeps `link` and returns its token.
+    mutating func add(_ link: Link) -> String {
+        let token = UUID().uuidString
+        links[token] = link
+        return token
+    }
+
+    /// The link `request` continues, taken: each is followed once.
+    mutating func take(for request: URLRequest) -> Link? {
+        Self.token(of: request).flatMap { links.removeValue(forKey: $0) }
+    }
+
+    /// Every link no request followed, taken.
+    mutating func takeAll() -> [Link] {
+        defer { links = [:] }
+        return Array(links.values)
+    }
+
+    /// `request` carrying `token`.
+    static func request(_ request: URLRequest, carrying token: String) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        var carrying = request
+        carrying.setValue(token, forHTTPHeaderField: propertyKey)
+        return carrying
+        #else
+        guard let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest else { return request }
+        URLProtocol.setProperty(token, forKey: propertyKey, in: mutable)
+        return mutable as URLRequest
+        #endif
+    }
+
+    /// The token `request` carries, if any.
+    static func token(of request: URLRequest) -> String? {
+        #if canImport(FoundationNetworking)
+        request.value(forHTTPHeaderField: propertyKey)
+        #else
+        URLProtocol.property(forKey: propertyKey, in: request) as? String
+        #endif
+    }
+
+    /// `request` as it is sent and matched: without the token where it is a header.
+    static func withoutToken(_ request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        guard request.value(forHTTPHeaderField: propertyKey) != nil else { return request }
+        var request = request
+        request.setValue(nil, forHTTPHeaderField: propertyKey)
+        return request
+        #else
+        request
+        #endif
+    }
+}
