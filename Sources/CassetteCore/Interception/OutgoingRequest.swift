@@ -36,12 +36,12 @@ struct OutgoingRequest: Sendable {
     static func capture(_ request: URLRequest, task: URLSessionTask?, session: AppSession) -> Result<OutgoingRequest, Unservable> {
         let isUpload = task is URLSessionUploadTask
         let sent = session.addingCookies(to: session.addingAdditionalHeaders(to: request))
-        var outgoing = OutgoingRequest(request: sent, body: nil, form: isUpload ? .upload : .httpBody)
+        var outgoing = OutgoingRequest(request: sent, body: nil,
+                                       form: BodyForm.of(request, original: task?.originalRequest, isUpload: isUpload))
         if let body = request.httpBody {
             outgoing.body = body
         } else if let stream = request.httpBodyStream {
             outgoing.body = stream.readToEnd()
-            if !isUpload { outgoing.form = .stream }
         } else if let upload = task as? URLSessionUploadTask {
             switch UploadTaskBody.read(from: upload) {
             case .success(let body): outgoing.body = body
@@ -51,6 +51,22 @@ struct OutgoingRequest: Sendable {
         // The body travels beside the request, which keeps its own (a stream read to its end) untouched: mutating a
         // URLRequest copies it, and replay never looks at it. The recorder sets the body it sends.
         return .success(outgoing)
+    }
+}
+
+extension OutgoingRequest.BodyForm {
+    /// The API that carried the body of `request`, as the protocol got it, of a task that is an upload or not and
+    /// was made with `original` (`URLSessionTask.originalRequest`).
+    ///
+    /// Apple's loading system hands a protocol the app's `httpBody` as `httpBodyStream` (AliSoftware/OHHTTPStubs
+    /// issue #52; its documentation says the `HTTPBody` "has been reset to nil"), so a stream there may be a body the
+    /// app set whole: the task's own request tells which. Sent as a stream, it would go chunked, without
+    /// `Content-Length`: a server that needs the length would answer `411` only while recording. On
+    /// swift-corelibs-foundation the protocol gets `httpBody` as it was set.
+    static func of(_ request: URLRequest, original: URLRequest?, isUpload: Bool) -> Self {
+        if isUpload { return .upload }
+        guard request.httpBody == nil, request.httpBodyStream != nil else { return .httpBody }
+        return original?.httpBody != nil ? .httpBody : .stream
     }
 }
 

@@ -162,6 +162,9 @@ final class Recorder: Sendable {
         var request = outgoing.request
         switch outgoing.form {
         case .httpBody:
+            // A body the app set whole, whatever form it reached the protocol in (see BodyForm.of), goes whole, with
+            // its length.
+            request.httpBodyStream = nil
             request.httpBody = outgoing.body
             return session.dataTask(with: request)
         case .stream:
