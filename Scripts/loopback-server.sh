@@ -1,4 +1,4 @@
-# Sourced by the scripts that run a test server on loopback (httpbin.sh, sse.sh): one way to find the address, to
+# Sourced by the scripts that run a test server on loopback (httpbin.sh, sse.sh, tls.sh): one way to find the address, to
 # wait for the server, to stop only the server the script started, and to answer start|stop|status.
 #
 # The sourcing script sets, then calls `serve "$@"`:
@@ -12,6 +12,7 @@
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 hostport="${url#http://}"
+hostport="${hostport#https://}"
 hostport="${hostport%%/*}"
 host="${hostport%:*}"
 port="${hostport##*:}"
@@ -31,9 +32,11 @@ fi
 
 answers() {
   python3 - "$url$probe" <<'PY'
-import sys, urllib.request
+import ssl, sys, urllib.request
+# The probe asks our own loopback server whether it is up; a self-signed certificate there is the point (tls.sh).
+context = ssl._create_unverified_context() if sys.argv[1].startswith("https:") else None
 try:
-    with urllib.request.urlopen(sys.argv[1], timeout=2) as response:
+    with urllib.request.urlopen(sys.argv[1], timeout=2, context=context) as response:
         sys.exit(0 if response.status == 200 else 1)
 except Exception:
     sys.exit(1)

@@ -19,11 +19,12 @@ import argparse
 import itertools
 import json
 import os
-import signal
 import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+from serving import serve_until_stopped
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8766
@@ -140,29 +141,7 @@ def main():
     arguments.add_argument("--pid-file", help="write this process's pid here once listening; removed on exit")
     options = arguments.parse_args()
     server = Server((HOST, options.port), Handler)
-
-    def stop(signum, frame):
-        raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    # Written by the server itself, not by whoever started it: $! of the caller may be a wrapper (a pyenv shim).
-    if options.pid_file:
-        with open(options.pid_file, "w") as file:
-            file.write("%d\n" % os.getpid())
-    try:
-        server.serve_forever()
-    except SystemExit:
-        pass
-    finally:
-        server.server_close()
-        if options.pid_file:
-            try:
-                with open(options.pid_file) as file:
-                    if file.read().strip() == str(os.getpid()):
-                        os.remove(options.pid_file)
-            except OSError:
-                pass
+    serve_until_stopped(server, options.pid_file)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@
 #     harness's rules must not change); then `cassette diff` on a re-recording with changes (exit 1, its report
 #     compared with the golden file) and on Cassettes/ against HEAD (exit 0);
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), with the
-#     server-sent-events server beside it (Scripts/sse.sh: httpbin has no SSE endpoint), the live suite records
+#     server-sent-events server beside it (Scripts/sse.sh: httpbin has no SSE endpoint) and, on macOS, an HTTPS
+#     server with a self-signed certificate (Scripts/tls.sh: only Apple's platforms let a delegate trust it), the live suite records
 #     from them into temporary cassettes and replays them offline; then the stream tests again, alone, comparing
 #     the times pieces arrive (CASSETTE_LIVE_TIMING=1: beside the rest of the suite, live arrivals move too much);
 #  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
@@ -38,9 +39,10 @@ rm -f "$report"
 swift run cassette diff --git HEAD Cassettes
 
 echo "== live: record from httpbin on loopback, replay offline"
-trap 'Scripts/httpbin.sh stop || true; Scripts/sse.sh stop || true' EXIT
+trap 'Scripts/httpbin.sh stop || true; Scripts/sse.sh stop || true; Scripts/tls.sh stop >/dev/null 2>&1 || true' EXIT
 Scripts/httpbin.sh start
 Scripts/sse.sh start
+if [ "$(uname)" = Darwin ]; then Scripts/tls.sh start; fi
 # CASSETTE_STRESS=1 adds the live test that sends and receives 10 MB (see LiveRoundTripTests.tenMegabytesBothWays).
 LIVE_REQUIRED=1 CASSETTE_STRESS=1 swift test --filter Live
 
@@ -53,6 +55,7 @@ recorded="$(mktemp -d)"
 CASSETTE_DIR="$recorded" CASSETTE_RECORD=all swift test --filter "$integrations"
 Scripts/httpbin.sh stop
 Scripts/sse.sh stop
+if [ "$(uname)" = Darwin ]; then Scripts/tls.sh stop; fi
 count="$(find "$recorded" -name '*.json' | wc -l | tr -d ' ')"
 echo "== recorded $count cassettes into $recorded; replaying them offline"
 [ "$count" -gt 0 ] || { echo "nothing was recorded into $recorded" >&2; exit 1; }

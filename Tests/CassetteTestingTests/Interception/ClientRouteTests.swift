@@ -6,6 +6,7 @@ import CassetteTesting
 import FoundationNetworking
 #endif
 
+#if canImport(FoundationNetworking)
 /// Apple's route (``ClientRoute``), driven here by a stand-in for Apple's loading system (``LoadingStandIn``): a
 /// recorded chain replays hop by hop, each redirect reported to the system and followed by a new protocol; the app's
 /// delegate is asked what it was asked live, and deciding otherwise fails as on Linux's route. What the real system
@@ -105,21 +106,5 @@ struct ClientRouteTests {
         #expect(cancelled.error?.message.contains("gave no credential for the challenge of http://api.test/private (401) that it answered when recorded") == true)
         #expect(cancelled.result.error == URLError.resourceUnavailable.rawValue)
     }
-
-    @Test("the token a reported redirect's request carries: a protocol property on Apple's platforms; corelibs drops those")
-    func tokenCarrier() throws {
-        let carrying = ChainLinks.request(URLRequest(url: URL(string: "http://api.test/next")!), carrying: "token-1")
-        #expect(ChainLinks.token(of: carrying) == "token-1")
-        var changed = carrying
-        changed.setValue("yes", forHTTPHeaderField: "X-Changed")
-        #expect(ChainLinks.token(of: changed) == "token-1", "a delegate's changed copy keeps the token")
-        #if canImport(FoundationNetworking)
-        // The platform fact that makes it a header here: a property set on an NSMutableURLRequest is gone from the
-        // URLRequest it becomes.
-        let mutable = try #require((URLRequest(url: URL(string: "http://api.test/x")!) as NSURLRequest).mutableCopy() as? NSMutableURLRequest)
-        URLProtocol.setProperty("value", forKey: "key", in: mutable)
-        #expect(URLProtocol.property(forKey: "key", in: mutable as URLRequest) == nil)
-        #expect(ChainLinks.withoutToken(carrying).value(forHTTPHeaderField: ChainLinks.propertyKey) == nil)
-        #endif
-    }
 }
+#endif

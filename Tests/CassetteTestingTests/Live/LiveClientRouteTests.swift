@@ -4,7 +4,6 @@ import Testing
 import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 
 /// Apple's route records against httpbin here, through the stand-in for Apple's loading system (``LoadingStandIn``):
 /// the recorder stops at each redirect, the stand-in asks the app's delegate and starts a protocol for the request it
@@ -114,3 +113,4 @@ struct LiveClientRouteTests {
         }
     }
 }
+#endif

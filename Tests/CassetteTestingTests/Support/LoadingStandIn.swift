@@ -3,7 +3,6 @@ import Locking
 @testable import CassetteCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 
 /// A stand-in for Apple's URL loading system, as far as a cassette's protocol meets it on the route Apple's platforms
 /// take (``ClientRoute``), so that the route runs here: it starts the protocol for a request, asks the app's delegate
@@ -16,6 +15,9 @@ import FoundationNetworking
 /// - a challenge handed to `didReceive` goes to the delegate, and its answer to the challenge's sender: `.useCredential`
 ///   with a credential is `use`, without one `continueWithoutCredential`, the others the methods of their names
 ///   (the mapping peers that forward challenges use); a delegate without the method gets `performDefaultHandling`.
+///
+/// Built on Linux only: on Apple's platforms the loading system itself takes the route, and the fidelity suite's
+/// cases with a deciding delegate run it there.
 final class LoadingStandIn: NSObject, URLProtocolClient, Sendable {
     /// What the task ends with.
     struct Result: Sendable, Equatable, CustomStringConvertible {
@@ -183,3 +185,4 @@ final class LoadingStandIn: NSObject, URLProtocolClient, Sendable {
 
     func urlProtocol(_ loader: URLProtocol, didCancel challenge: URLAuthenticationChallenge) {}
 }
+#endif

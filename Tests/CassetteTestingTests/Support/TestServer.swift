@@ -16,23 +16,31 @@ struct TestServer: Sendable {
     let skipMessage: Comment
 
     /// The server `name` at `$variable`, else `defaultURL`; `probe` is a path it answers with `200`, `script` the
-    /// one that starts it.
-    init(_ name: String, variable: String, defaultURL: String, probe: String, script: String) {
+    /// one that starts it; the probe's session has `delegate` (one that trusts the server's certificate, say).
+    init(_ name: String, variable: String, defaultURL: String, probe: String, script: String,
+         delegate: (any URLSessionDelegate & Sendable)? = nil) {
         baseURL = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultURL
-        isRunning = Self.answers(URL(string: baseURL + probe)!)
+        isRunning = Self.answers(URL(string: baseURL + probe)!, delegate: delegate)
         skipMessage = "\(name) is not running at \(baseURL); start it with `\(script) start` (its live tests skipped)"
+    }
+
+    /// A server this platform cannot use at all, for `why`.
+    init(unusable why: Comment, variable: String, defaultURL: String) {
+        baseURL = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultURL
+        isRunning = false
+        skipMessage = why
     }
 
     /// A URL on the server.
     func url(_ path: String) -> String { baseURL + path }
 
     /// Whether `url` answers `200` within 3 seconds.
-    private static func answers(_ url: URL) -> Bool {
+    private static func answers(_ url: URL, delegate: (any URLSessionDelegate & Sendable)?) -> Bool {
         let done = DispatchSemaphore(value: 0)
         let answered = LockedBox(false)
         var request = URLRequest(url: url)
         request.timeoutInterval = 2
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         session.dataTask(with: request) { _, response, _ in
             answered.withLock { $0 = (response as? HTTPURLResponse)?.statusCode == 200 }
             done.signal()
@@ -53,4 +61,16 @@ extension TestServer {
     /// or `http://127.0.0.1:8766`.
     static let sse = TestServer("the SSE server", variable: "SSE_URL", defaultURL: "http://127.0.0.1:8766", probe: "/health",
                                 script: "Scripts/sse.sh")
+
+    /// The HTTPS server with a self-signed certificate the live suite records over TLS from (see `Scripts/tls.sh`):
+    /// `TLS_URL`, or `https://127.0.0.1:8767`. Only Apple's platforms let a session's delegate trust it.
+    static let tls: TestServer = {
+        #if canImport(FoundationNetworking)
+        TestServer(unusable: "swift-corelibs-foundation asks no delegate about server trust, so no session here can trust a self-signed certificate; this suite runs on Apple's platforms",
+                   variable: "TLS_URL", defaultURL: "https://127.0.0.1:8767")
+        #else
+        TestServer("the TLS server", variable: "TLS_URL", defaultURL: "https://127.0.0.1:8767", probe: "/health",
+                   script: "Scripts/tls.sh", delegate: TrustingDelegate(trusts: true))
+        #endif
+    }()
 }
