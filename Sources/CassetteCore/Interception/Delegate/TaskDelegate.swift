@@ -18,8 +18,8 @@ import FoundationNetworking
 /// task's delegate is public there (`URLSessionTask.delegate`, the task's own or else its session's); the session the
 /// delegate methods take is not, and is read by reflection (``CorelibsReflection``). It is looked up while recording,
 /// and on replay only for a recording that went through a redirect or a challenge: never for a plain replay.
-/// On Apple's platforms no public API gives a task's session delegate, and ``of(_:request:)`` gives `nil`: redirects
-/// are followed and challenges are not answered there, as the README says.
+/// On Apple's platforms no public API gives a task's session delegate, and ``of(_:request:)`` gives `nil`; there the
+/// loading system asks the delegate itself, by the route its client calls give a protocol (see ``ClientRoute``).
 struct TaskDelegate: Sendable {
     let session: URLSession
     let task: URLSessionTask
