@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import CassetteCore
-import CassetteTesting
+@testable import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,5 +65,21 @@ struct FirstRecordingTests {
         #expect(try RecordMode.automatic.resolution(in: ["CASSETTE_RECORD": "once"]).isDefault == false)
         #expect(try RecordMode.once.resolution(in: [:]).mode == .once)
         #expect(try RecordMode.once.resolution(in: [:]).isDefault == false)
+    }
+
+    static let firstRun = ExpectedIssues { ($0.error as? CassetteError)?.code == .recordedOnFirstRun }
+
+    @Test("under the trait the first recording is one issue at the test, and the file is saved", firstRun.trait)
+    func traitReportsTheFirstRecording() async throws {
+        let test = try #require(Test.current)
+        try await withTemporaryDirectory { directory in
+            try await CassetteTrait.cassette("first", options: .init(directory: .at(directory), recordsTransportErrors: true, environment: [:]))
+                .provideScope(for: test, testCase: Test.Case.current) {
+                    let session = try #require(Cassette.current).session
+                    _ = try? await Fixture.get(Self.refused, on: session)
+                }
+            #expect(try LoadedCassette("first", directory: directory).interactions.count == 1)
+        }
+        #expect(Self.firstRun.issues.map(\.sourceLocation) == [test.sourceLocation])
     }
 }
