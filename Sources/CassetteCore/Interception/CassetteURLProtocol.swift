@@ -54,8 +54,8 @@ class CassetteURLProtocol: URLProtocol {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
-        if case .recording(let recording) = link {
-            return proceed(with: cassette.resume(recording, sending: outgoing), cassette: cassette, taskSession: nil)
+        if case .recording(let stopped) = link {
+            return proceed(with: cassette.resume(stopped, sending: outgoing), cassette: cassette, app: outgoing.app, taskSession: nil)
         }
         // A cassette that may reach the network checks that the request's session is the one it reads its settings
         // from, and hands its delegate the redirects and challenges: the session is found by reflection on corelibs,
@@ -65,7 +65,7 @@ class CassetteURLProtocol: URLProtocol {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         guard cassette.aside.applies(to: outgoing) else {
-            return proceed(with: cassette.answer(outgoing), cassette: cassette, taskSession: taskSession)
+            return proceed(with: cassette.answer(outgoing), cassette: cassette, app: outgoing.app, taskSession: taskSession)
         }
         // A request whose answer takes long is answered aside, then goes on where the task started, so that the queue
         // every session shares is not held meanwhile (see ``AsideAnswers``).
@@ -73,7 +73,7 @@ class CassetteURLProtocol: URLProtocol {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         cassette.aside.queue.async {
             let answer = cassette.answer(outgoing)
-            loader.onClient(workQueue) { loader.proceed(with: answer, cassette: cassette, taskSession: taskSession) }
+            loader.onClient(workQueue) { loader.proceed(with: answer, cassette: cassette, app: outgoing.app, taskSession: taskSession) }
         }
     }
 
@@ -88,16 +88,18 @@ class CassetteURLProtocol: URLProtocol {
         if !scheduled { work() }
     }
 
-    /// How the task's delegate is asked about its redirects and challenges (see ``DelegateRoute``); `taskSession` is
-    /// the task's session when already looked up.
-    private func route(_ cassette: CassetteSession, taskSession: URLSession?) -> DelegateRoute {
-        if cassette.settings.asksThroughClient { return .client(ClientRoute(loader: self, cassette: cassette)) }
-        return TaskDelegate.of(task, request: request, session: taskSession).map(DelegateRoute.task) ?? .none
+    /// How the task's delegate is asked about its redirects and challenges (see ``DelegateRoute``), for the request
+    /// the app made, `app` (see ``OutgoingRequest/app``); `taskSession` is the task's session when already looked up.
+    private func route(_ cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) -> DelegateRoute {
+        if cassette.settings.asksThroughClient {
+            return .client(ClientRoute(loader: self, cassette: cassette), stopsAtRedirects: true)
+        }
+        return TaskDelegate.of(task, request: app, session: taskSession).map(DelegateRoute.task) ?? .none
     }
 
-    /// Serves `answer`, on the task's work queue: a replay at once (or after its latency, or once the task's delegate
-    /// decided), a live request by sending it.
-    private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, taskSession: URLSession?) {
+    /// Serves `answer` to the request the app made, `app`, on the task's work queue: a replay at once (or after its
+    /// latency, or once the task's delegate decided), a live request by sending it.
+    private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) {
         let live: CassetteSession.LiveRequest
         switch answer {
         case .now where stopped.withLock({ $0 }):
@@ -106,14 +108,12 @@ class CassetteURLProtocol: URLProtocol {
         case .now(let outcome, let delay, let asks):
             // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
             if let asks, let final = outcome.response {
-                switch route(cassette, taskSession: nil) {
+                switch route(cassette, app: app, taskSession: nil) {
                 case .task(let delegate):
-                    return replay(outcome, after: delay, cassette: cassette,
-                                  asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final)) { decision in
-                        cassette.delegateDecidedOtherwise(asks, decision)
-                    }
-                case .client(let client):
-                    var chain = ChainReplay(request: request, hops: asks.hops, final: final)
+                    return replay(outcome, after: delay, cassette: cassette, asks: asks,
+                                  asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final))
+                case .client(let client, _):
+                    var chain = ChainReplay(request: app, hops: asks.hops, final: final)
                     return client.drive(chain.start(), chain, outcome: outcome, delay: delay, asks: asks)
                 case .none:
                     break
@@ -123,9 +123,9 @@ class CassetteURLProtocol: URLProtocol {
         case .live(let request):
             live = request
         }
-        // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever
-        // thread finishes the work (here, a recording's completion queue). This one binding carries the
-        // protocol there; its own mutable state lives in a LockedBox.
+        // Foundation marks URLProtocol as not Sendable. This one binding carries the protocol to the queue a
+        // recording's answer comes on, from where every client call goes to the client's own queue (onClient); its
+        // own mutable state lives in LockedBoxes.
         nonisolated(unsafe) let loader = self
         // A live answer (recorded, or checked for drift) comes on the recorder's queue, so it hops to a queue
         // serialized with the task's session first (see ClientQueues: found by reflection once per cassette).
@@ -137,13 +137,17 @@ class CassetteURLProtocol: URLProtocol {
             response: { response in onWorkQueue { loader.pass(response, cookies: cookies) } },
             data: { data in onWorkQueue { loader.pass(data) } }) : nil
         // The task's delegate decides its redirects and challenges as they come (see DelegateRoute).
-        let route = route(cassette, taskSession: taskSession)
+        let route = route(cassette, app: app, taskSession: taskSession)
         let cancel = cassette.send(live, route: route, passThrough: passThrough) { outcome, link in
             onWorkQueue {
-                // Stopped at a redirect for the loading system to ask about (see ClientRoute): reported first.
-                if let link, case .client(let client) = route, !loader.stopped.withLock({ $0 }), let response = outcome.response,
-                   let next = RedirectRequest.next(after: response, from: loader.request) {
-                    client.report(response, redirectingTo: next, link: link)
+                // Stopped at a redirect for the loading system to ask about (see ClientRoute): reported first, then
+                // the redirect delivered, in one go.
+                if case .recording(let stopped)? = link, case .client(let client, _) = route, !loader.stopped.withLock({ $0 }),
+                   let response = outcome.response {
+                    client.report(response, redirectingTo: stopped.proposed, link: .recording(stopped))
+                } else if case .recording(let stopped)? = link {
+                    // Stopped before it could be reported: no request can follow, so the chain ends here.
+                    cassette.finish(stopped)
                 }
                 loader.deliverUnlessStopped(outcome, cookies: cookies)
             }
@@ -183,7 +187,8 @@ class CassetteURLProtocol: URLProtocol {
     /// `URLError(.timedOut)`.
     ///
     /// The answer comes from a timer on a global queue, so on corelibs it hops to the task's own work queue, found
-    /// by reflection for each waiting replay (and each replay that asked the task's delegate) (see ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`).
+    /// by reflection for each waiting replay (and each replay that asked the task's delegate) (see
+    /// ``ClientQueues/workQueue(of:)``; pinned by `ClientQueuesTests`), and on Apple's platforms to the client thread.
     private func deliver(_ outcome: Outcome, after delay: TimeInterval, cookies: AppSession) {
         var answer = outcome
         var wait = delay
@@ -198,7 +203,8 @@ class CassetteURLProtocol: URLProtocol {
     }
 
     /// Runs `work` after `seconds`, from a timer on a global queue, on the task's own work queue (found by
-    /// reflection on corelibs: see ``ClientQueues/workQueue(of:)``); where there is none, on the timer's queue.
+    /// reflection on corelibs: see ``ClientQueues/workQueue(of:)``), or on Apple's platforms on the client thread (see
+    /// ``ClientThread``); where there is neither, on the timer's queue.
     func later(_ seconds: TimeInterval, _ work: @escaping @Sendable () -> Void) {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         nonisolated(unsafe) let loader = self
@@ -206,25 +212,37 @@ class CassetteURLProtocol: URLProtocol {
     }
 
     /// Delivers a replayed `outcome` once the task's delegate has decided as it did when recorded (see
-    /// ``DelegateReplay``), after `delay` seconds; a delegate that cancels the challenge it cancelled then fails the
-    /// task as it did live, and one that decides otherwise fails it with the error `decidedOtherwise` makes.
-    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession, asking replay: DelegateReplay,
-                        decidedOtherwise: @escaping @Sendable (String) -> any Error) {
+    /// ``DelegateReplay``), after `delay` seconds; what else the answers lead to, as ``conclude(_:final:outcome:delay:cassette:asks:)``
+    /// says.
+    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession,
+                        asks: CassetteSession.DelegateQuestions, asking replay: DelegateReplay) {
         // As in startLoading(): the protocol goes to the queue the delegate answers on; its state is in LockedBoxes.
         nonisolated(unsafe) let loader = self
-        let cookies = cassette.appSession
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-        replay.run { verdict in
-            switch verdict {
-            case .deliver:
-                // On the task's work queue, as in startLoading(): a stream's delivery reads the task's registry there.
-                loader.onClient(workQueue) {
-                    guard !loader.stopped.withLock({ $0 }) else { return }
-                    loader.replay(outcome, after: delay, cassette: cassette)
-                }
-            case .cancelled: loader.deliver(.refusedChallenge(replay.final), after: 0, cookies: cookies)
-            case .decidedOtherwise(let decision): loader.deliver(.failure(decidedOtherwise(decision)), after: 0, cookies: cookies)
+        replay.run { step in
+            // On the task's work queue, as in startLoading(): a stream's delivery reads the task's registry there.
+            loader.onClient(workQueue) {
+                loader.conclude(step, final: replay.final, outcome: outcome, delay: delay, cassette: cassette, asks: asks)
             }
+        }
+    }
+
+    /// Ends a replayed chain as the app's delegate's answers say (see ``ChainReplay``), on the client's queue: as
+    /// decided when recorded, `outcome` after `delay` seconds; the final challenge cancelled as it was, the task
+    /// cancelled as it was live; decided otherwise, the task fails and `use` throws the error naming the change.
+    /// Nothing is delivered to a stopped task. A step that asks a question is its driver's.
+    func conclude(_ step: ChainReplay.Step, final: HTTPURLResponse, outcome: Outcome, delay: TimeInterval,
+                  cassette: CassetteSession, asks: CassetteSession.DelegateQuestions) {
+        switch step {
+        case .deliver:
+            guard !stopped.withLock({ $0 }) else { return }
+            replay(outcome, after: delay, cassette: cassette)
+        case .cancelled:
+            deliverUnlessStopped(.refusedChallenge(final), cookies: cassette.appSession)
+        case .decidedOtherwise(let decision):
+            deliverUnlessStopped(.failure(cassette.delegateDecidedOtherwise(asks, decision)), cookies: cassette.appSession)
+        case .challenge, .redirect:
+            break
         }
     }
 

@@ -25,7 +25,8 @@ import FoundationNetworking
 /// a waiting replay calls its client there) and `RoutingTests.workQueuesAreSerializedTogether` (a recording's queue
 /// is serialized with a task's). Should a toolchain rename these properties, the lookups give `nil`, the protocol
 /// calls its client from the queue the answer arrives on, and those tests fail.
-/// On Apple's platforms both lookups give `nil`: there a client may be called from any queue.
+/// On Apple's platforms both lookups give `nil`: there the client is called on the thread that started the load (see
+/// ``ClientThread``).
 enum ClientQueues {
     /// The work queue of `session` on swift-corelibs-foundation, found by reflection: where a recording's answer is
     /// handed to the app's task (see the design note). `nil` on Apple's platforms.

@@ -25,31 +25,30 @@ import FoundationNetworking
 /// Selected on Apple's platforms only (``DelegateRoute/platformAsksThroughClient``), where nobody here has run it; it
 /// builds on Linux too, so that the tests drive it through a stand-in for the loading system.
 struct ClientRoute: Sendable {
-    // Foundation marks URLProtocol as not Sendable, yet documents its client as callable from whichever thread the
-    // work ends on; the protocol's own mutable state lives in LockedBoxes, and client calls go to its client thread.
+    // Foundation marks URLProtocol as not Sendable; the route carries it to the queues answers come on, and every
+    // client call goes to its client thread (see ClientThread); its own mutable state lives in LockedBoxes.
     nonisolated(unsafe) let loader: CassetteURLProtocol
     let cassette: CassetteSession
 
     /// Asks the app how to answer the challenge of `response`, the `previousFailureCount`th of the task; `lastUsed`
-    /// is the credential the previous answer sent.
+    /// is the credential the previous answer sent. A protocol stopped meanwhile answers it as cancelled.
     func challenge(_ response: HTTPURLResponse, previousFailureCount: Int, lastUsed: URLCredential?,
                    answered: @escaping @Sendable (TaskDelegate.ChallengeAnswer) -> Void) {
-        guard let space = AuthenticationRequest.protectionSpace(of: response) else { return answered(.none) }
-        let proposed = TaskDelegate.ChallengeAnswer.proposed(for: space, in: cassette.appSession.configuration.urlCredentialStorage,
-                                                              lastUsed: lastUsed)
-        let sender = ChallengeSender { disposition, credential in
-            answered(TaskDelegate.ChallengeAnswer(disposition, credential: credential, proposed: proposed))
+        let storage = cassette.appSession.configuration.urlCredentialStorage
+        guard let (challenge, _) = TaskDelegate.ChallengeAnswer.challenge(of: response, previousFailureCount: previousFailureCount,
+                                                                         storage: storage, lastUsed: lastUsed, answered: answered) else {
+            return answered(.none)
         }
-        let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
-                                                   previousFailureCount: previousFailureCount, failureResponse: response,
-                                                   error: nil, sender: sender)
         nonisolated(unsafe) let loader = loader
-        loader.onClient(nil) { loader.client?.urlProtocol(loader, didReceive: challenge) }
+        loader.onClient(nil) {
+            guard !loader.stopped.withLock({ $0 }) else { return answered(.cancelled) }
+            loader.client?.urlProtocol(loader, didReceive: challenge)
+        }
     }
 
     /// Asks the app about the server's certificate the recorder's session was asked about; with no delegate that
     /// judges certificates, the system answers by default. Going on without a credential is the default evaluation
-    /// here, not a refusal.
+    /// here, not a refusal. A protocol stopped meanwhile cancels it.
     func serverTrust(_ challenge: URLAuthenticationChallenge,
                      answered: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         let sender = ChallengeSender { disposition, credential in
@@ -57,11 +56,15 @@ struct ClientRoute: Sendable {
         }
         let forwarded = URLAuthenticationChallenge(authenticationChallenge: challenge, sender: sender)
         nonisolated(unsafe) let loader = loader
-        loader.onClient(nil) { loader.client?.urlProtocol(loader, didReceive: forwarded) }
+        loader.onClient(nil) {
+            guard !loader.stopped.withLock({ $0 }) else { return answered(.cancelAuthenticationChallenge, nil) }
+            loader.client?.urlProtocol(loader, didReceive: forwarded)
+        }
     }
 
     /// Reports that `response` redirects to `next`, carrying `link`'s token, after storing its cookies; whatever is
-    /// delivered next is the task's only if no request follows. Called on the client thread.
+    /// delivered next is the task's only if no request follows. Called on the client thread, right before that
+    /// delivery.
     func report(_ response: HTTPURLResponse, redirectingTo next: URLRequest, link: ChainLinks.Link) {
         if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
             cassette.appSession.store(setCookie, responseURL: response.url, mainDocumentURL: loader.request.mainDocumentURL)
@@ -70,8 +73,9 @@ struct ClientRoute: Sendable {
         loader.client?.urlProtocol(loader, wasRedirectedTo: ChainLinks.request(next, carrying: token), redirectResponse: response)
     }
 
-    /// Goes on with a replayed chain: asks `step`'s question (see ``ChainReplay``) and the ones after it, then
-    /// delivers `outcome` after `delay` seconds, or fails the task as the answers say. Called on the client thread.
+    /// Goes on with a replayed chain: asks `step`'s question (see ``ChainReplay``) and the ones after it, then ends
+    /// the chain as the answers say (``CassetteURLProtocol/conclude(_:final:outcome:delay:cassette:asks:)``). Called
+    /// on the client thread.
     func drive(_ step: ChainReplay.Step, _ chain: ChainReplay, outcome: Outcome, delay: TimeInterval,
                asks: CassetteSession.DelegateQuestions) {
         nonisolated(unsafe) let loader = loader
@@ -85,21 +89,25 @@ struct ClientRoute: Sendable {
             }
         case .redirect(let response, let proposed, let isFinal):
             guard !loader.stopped.withLock({ $0 }) else { return }
-            report(response, redirectingTo: proposed, link: .replay(chain, outcome: outcome, delay: delay, asks: asks))
-            if isFinal {
-                // The recording stopped here: the redirect, with its body, is what a refusal gets.
-                loader.replay(outcome, after: delay, cassette: cassette)
-            } else {
+            let link = ChainLinks.Link.replay(chain, outcome: outcome, delay: delay, asks: asks)
+            guard isFinal else {
+                report(response, redirectingTo: proposed, link: link)
                 loader.client?.urlProtocol(loader, didReceive: response, cacheStoragePolicy: .notAllowed)
-                loader.client?.urlProtocolDidFinishLoading(loader)
+                return loader.client?.urlProtocolDidFinishLoading(loader) ?? ()
             }
-        case .deliver:
-            guard !loader.stopped.withLock({ $0 }) else { return }
-            loader.replay(outcome, after: delay, cassette: cassette)
-        case .cancelled:
-            loader.deliverUnlessStopped(.refusedChallenge(chain.final), cookies: cassette.appSession)
-        case .decidedOtherwise(let decision):
-            loader.deliverUnlessStopped(.failure(cassette.delegateDecidedOtherwise(asks, decision)), cookies: cassette.appSession)
+            // The recording stopped here: the redirect, with its body, is what a refusal gets, at its recorded time,
+            // reported and delivered in one go.
+            guard delay > 0 else {
+                report(response, redirectingTo: proposed, link: link)
+                return loader.replay(outcome, after: 0, cassette: cassette)
+            }
+            loader.later(delay) {
+                guard !loader.stopped.withLock({ $0 }) else { return }
+                report(response, redirectingTo: proposed, link: link)
+                loader.replay(outcome, after: 0, cassette: cassette)
+            }
+        case .deliver, .cancelled, .decidedOtherwise:
+            loader.conclude(step, final: chain.final, outcome: outcome, delay: delay, cassette: cassette, asks: asks)
         }
     }
 }

@@ -24,6 +24,10 @@ struct OutgoingRequest: Sendable {
     var body: Data?
     /// The API that carried the body.
     var form: BodyForm
+    /// The request as the app's task made it (before the session's additions), its body readable again: what
+    /// URLSession proposes a redirect from, keeping the body for `307` and `308` (a stream the protocol read is
+    /// spent, and on Apple's platforms an app's `httpBody` arrives as one).
+    var app: URLRequest
 
     /// Whether the request carries `value` anywhere: in its URL (as written or decoded), a header or the body; with
     /// `asWord`, only where it stands as a token does (see ``RecordedRequest/carries(_:asWord:)``).
@@ -37,7 +41,7 @@ struct OutgoingRequest: Sendable {
         let isUpload = task is URLSessionUploadTask
         let sent = session.addingCookies(to: session.addingAdditionalHeaders(to: request))
         var outgoing = OutgoingRequest(request: sent, body: nil,
-                                       form: BodyForm.of(request, original: task?.originalRequest, isUpload: isUpload))
+                                       form: BodyForm.of(request, original: task?.originalRequest, isUpload: isUpload), app: request)
         if let body = request.httpBody {
             outgoing.body = body
         } else if let stream = request.httpBodyStream {
@@ -50,6 +54,15 @@ struct OutgoingRequest: Sendable {
         }
         // The body travels beside the request, which keeps its own (a stream read to its end) untouched: mutating a
         // URLRequest copies it, and replay never looks at it. The recorder sets the body it sends.
+        if request.httpBodyStream != nil, let body = outgoing.body {
+            switch outgoing.form {
+            case .httpBody:
+                outgoing.app.httpBodyStream = nil
+                outgoing.app.httpBody = body
+            case .stream: outgoing.app.httpBodyStream = InputStream(data: body)
+            case .upload: break
+            }
+        }
         return .success(outgoing)
     }
 }

@@ -71,6 +71,9 @@ final class Recorder: Sendable {
         /// Asks the app about the server's certificate, where the platform lets it be asked (see
         /// ``RecorderChallenge``); `nil`: the platform decides.
         var onServerTrust: TrustHandler? = nil
+        /// Whether `onRedirect` stops at every redirect, for the loading system to ask the app (see ``ClientRoute``):
+        /// a redirect's response is then not passed through, as a request may yet follow it.
+        var stopsAtRedirects = false
     }
 
     /// Called at each redirect with the redirect response and the request the session proposes; hands `decided`

@@ -56,11 +56,13 @@ final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
             guard let elapsed = transfers[id]?.elapsed else { return nil }
             transfers[id]?.response = http
             transfers[id]?.head = elapsed
-            // A challenge may yet be answered and retried, and a redirect followed (one the recorder stopped at, for
-            // the loading system to ask the app about, see ClientRoute): either goes to the app only as the final
-            // response.
-            let passing = transfers[id]?.handlers.passThrough != nil
-                && http.map { AuthenticationRequest.isChallenge($0) || RedirectRequest.mayFollow($0) } == false
+            // A challenge may yet be answered and retried, and a redirect the recorder stopped at for the loading
+            // system to ask the app about may yet be followed (see ClientRoute): either goes to the app only as the
+            // final response.
+            let handlers = transfers[id]?.handlers
+            let passing = handlers?.passThrough != nil && http.map { response in
+                AuthenticationRequest.isChallenge(response) || (handlers?.stopsAtRedirects == true && RedirectRequest.mayFollow(response))
+            } == false
             transfers[id]?.passing = passing
             return passing ? transfers[id]?.handlers.passThrough : nil
         }

@@ -41,6 +41,21 @@ struct CassetteRecording: Sendable {
         }
     }
 
+    /// A recording the loading system stopped at a redirect, to ask the app whether to follow it (see
+    /// ``ClientRoute``): stored for now as ending there, without the `beforeRecord` hook, which runs once, when the
+    /// chain ends: in the request that follows (see ``resume(_:sending:in:)``), or at closing when none does
+    /// (``finish(_:)``).
+    struct Stopped: Sendable {
+        /// The chain to go on with: its `before` holds the hops, this redirect included.
+        let next: Pending
+        /// The request URLSession proposes to follow the redirect with (see ``RedirectRequest``).
+        let proposed: URLRequest
+        /// The exchange as it ends at the redirect, before the hook and redaction.
+        let exchange: Interaction
+        /// The credentials its challenges were answered with.
+        let credentials: [URLCredential]
+    }
+
     private let settings: CassetteSettings
     private let live: LiveNetwork
     /// How many interactions the saved file keeps before the new ones: a recording's learned placeholders are
@@ -59,13 +74,21 @@ struct CassetteRecording: Sendable {
         return Pending(request: request, slot: state.recorded.count - 1, sending: request.outgoing)
     }
 
-    /// Goes on with the chain `link` stopped at a redirect, sending `outgoing`, the request the app's delegate
-    /// followed it with; its slot is in flight again, inside `state`'s lock.
-    func resume(_ link: Pending, sending outgoing: OutgoingRequest, in state: inout SessionState) -> Pending {
-        state.recorded[link.slot] = .inFlight(link.request.stored)
-        var pending = link
+    /// Goes on with the chain `stopped` at a redirect, sending `outgoing`, the request the app's delegate followed
+    /// it with; its slot is in flight again, inside `state`'s lock.
+    func resume(_ stopped: Stopped, sending outgoing: OutgoingRequest, in state: inout SessionState) -> Pending {
+        state.recorded[stopped.next.slot] = .inFlight(stopped.next.request.stored)
+        var pending = stopped.next
         pending.sending = outgoing
         return pending
+    }
+
+    /// Stores the chain `stopped` at a redirect no request followed as it ends there, through the `beforeRecord`
+    /// hook now (without a hook it is stored so already).
+    func finish(_ stopped: Stopped) {
+        guard settings.hooks.beforeRecord != nil else { return }
+        let slot = self.slot(stopped.exchange, credentials: stopped.credentials, for: stopped.next)
+        live.state.withLock { $0.recorded[stopped.next.slot] = slot }
     }
 
     /// Sends `pending` to the real network, its redirects and challenges decided as `route` says (see
@@ -86,20 +109,21 @@ struct CassetteRecording: Sendable {
                 }
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects,
                                                 stream: exchange.stream)
-                let slot = self.slot(Interaction(request: request.stored, response: response, recordedAt: settings.now(),
-                                                 duration: Self.seconds(since: started)),
-                                     credentials: exchange.credentials, for: pending)
+                let interaction = Interaction(request: request.stored, response: response, recordedAt: settings.now(),
+                                              duration: Self.seconds(since: started))
+                // Stopped at a redirect for the app to decide: recorded as the final response unless a request
+                // follows it, which goes on with this chain (the hook waits for the chain's end).
+                let proposed = route.stopsAtRedirects && !exchange.cancelledByDelegate
+                    ? RedirectRequest.next(after: exchange.response, from: pending.sending.app) : nil
+                let slot = self.slot(interaction, credentials: exchange.credentials, for: pending, runsHook: proposed == nil)
                 // Store before delivering: once the client has its answer, `use` may close the cassette.
                 live.state.withLock { $0.recorded[pending.slot] = slot }
-                // Stopped at a redirect for the app to decide: recorded as the final response unless a request
-                // follows it, which goes on with this chain.
                 var link: ChainLinks.Link?
-                if route.stopsAtRedirects, !exchange.cancelledByDelegate,
-                   RedirectRequest.next(after: exchange.response, from: pending.sending.request) != nil {
+                if let proposed {
                     var next = pending
                     next.before = Pending.Before(redirects: exchange.redirects + [RecordedRedirect(exchange.response)],
                                                  credentials: exchange.credentials, started: started)
-                    link = .recording(next)
+                    link = .recording(Stopped(next: next, proposed: proposed, exchange: interaction, credentials: exchange.credentials))
                 }
                 deliver(Outcome(exchange), link)
             case .failure(let error):
@@ -127,7 +151,7 @@ struct CassetteRecording: Sendable {
     /// What a real exchange records: the response (or transport failure) through the `beforeRecord` hook, if any,
     /// then redacted with the request's secrets (the request redacted again when the hook ran, as it may have
     /// changed it); nothing when the hook dropped it.
-    private func slot(_ exchange: Interaction, credentials: [URLCredential], for pending: Pending) -> Slot {
+    private func slot(_ exchange: Interaction, credentials: [URLCredential], for pending: Pending, runsHook: Bool = true) -> Slot {
         var request = pending.request.stored
         var secrets = LiveNetwork.secrets(pending.request.secrets, adding: credentials)
         // A credential's password is a secret of the interaction, in the request too: a URL that holds it is stored
@@ -142,7 +166,7 @@ struct CassetteRecording: Sendable {
             secrets = LiveNetwork.secrets(again.secrets, adding: credentials)
         }
         var exchange = exchange
-        if let beforeRecord = settings.hooks.beforeRecord {
+        if runsHook, let beforeRecord = settings.hooks.beforeRecord {
             // The hook sees what was sent, not its redacted copy.
             exchange.request = RecordedRequest(pending.request.outgoing.request, body: pending.request.outgoing.body)
             guard let edited = beforeRecord(exchange) else { return .dropped }

@@ -75,7 +75,7 @@ final class CassetteSession: Sendable {
         /// ``ReplayLatency``) or the cassette's own failure (`delay` 0). `asks` is what the task's delegate, if it
         /// has one, is asked first (see ``DelegateReplay``).
         case now(Outcome, delay: TimeInterval, asks: DelegateQuestions? = nil)
-        /// The request goes to the real network: pass it to ``send(_:deliver:)``.
+        /// The request goes to the real network: pass it to ``send(_:route:passThrough:deliver:)``.
         case live(LiveRequest)
     }
 
@@ -168,14 +168,15 @@ final class CassetteSession: Sendable {
     /// the comparison) is stored, and the link a request that follows it goes on with, if any (see ``ChainLinks``).
     /// Returns a function that cancels the request.
     ///
-    /// A drift check follows redirects itself on every platform: the answer it compares is the chain's end.
+    /// A drift check follows redirects itself on every platform (the answer it compares is the chain's end); on
+    /// Apple's platforms its challenges still go to the app.
     func send(_ live: LiveRequest, route: DelegateRoute, passThrough: Recorder.PassThrough?,
               deliver: @escaping @Sendable (Outcome, ChainLinks.Link?) -> Void) -> (@Sendable () -> Void)? {
         switch (live, network) {
         case (.recording(let pending), .recording(let recording)):
             return recording.record(pending, route: route, passThrough: passThrough, deliver: deliver)
         case (.driftCheck(let pending), .driftCheck(let drift)):
-            return drift.check(pending, route: route.stopsAtRedirects ? .none : route, passThrough: passThrough) { deliver($0, nil) }
+            return drift.check(pending, route: route.followingRedirects, passThrough: passThrough) { deliver($0, nil) }
         default:
             // ``answer(_:)`` sends a request live only through the cassette's own network job.
             deliver(.failure(URLError(.resourceUnavailable)), nil)
@@ -193,11 +194,16 @@ final class CassetteSession: Sendable {
         chains.withLock { $0.take(for: request) }
     }
 
-    /// Goes on with the recording `link` stopped at a redirect, sending `outgoing` (see
+    /// Ends the recording `stopped` at a redirect that no request can follow (see ``CassetteRecording/finish(_:)``).
+    func finish(_ stopped: CassetteRecording.Stopped) {
+        if case .recording(let recording) = network { recording.finish(stopped) }
+    }
+
+    /// Goes on with the recording `stopped` at a redirect, sending `outgoing` (see
     /// ``CassetteRecording/resume(_:sending:in:)``).
-    func resume(_ link: CassetteRecording.Pending, sending outgoing: OutgoingRequest) -> Answer {
+    func resume(_ stopped: CassetteRecording.Stopped, sending outgoing: OutgoingRequest) -> Answer {
         guard case .recording(let recording) = network else { return .now(.failure(URLError(.resourceUnavailable)), delay: 0) }
-        return .live(.recording(state.withLock { recording.resume(link, sending: outgoing, in: &$0) }))
+        return .live(.recording(state.withLock { recording.resume(stopped, sending: outgoing, in: &$0) }))
     }
 
     /// The queue a live request's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
@@ -251,10 +257,15 @@ final class CassetteSession: Sendable {
     func close(save: Bool) -> [CassetteError] {
         defer { OpenCassettes.release(claim) }
         live?.recorder.close()
-        // A replayed redirect the recording followed that no request followed now: the app's delegate stopped there.
-        // (A recording stopped at one holds it as its final response already.)
-        for case .replay(var chain, _, _, let asks) in chains.withLock({ $0.takeAll() }) {
-            if case .decidedOtherwise(let decision) = chain.decided(nil) { _ = delegateDecidedOtherwise(asks, decision) }
+        // The redirects no request followed: the app's delegate stopped there. A replayed one the recording followed
+        // fails; a recording ends there, as it is stored already (through the hook now, if there is one).
+        for link in chains.withLock({ $0.takeAll() }) {
+            switch link {
+            case .replay(var chain, _, _, let asks):
+                if case .decidedOtherwise(let decision) = chain.decided(nil) { _ = delegateDecidedOtherwise(asks, decision) }
+            case .recording(let stopped):
+                finish(stopped)
+            }
         }
         let closed = state.withLock { state in
             state.isClosed = true

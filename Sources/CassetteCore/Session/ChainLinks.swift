@@ -21,8 +21,8 @@ struct ChainLinks: Sendable {
         /// that follows, or `nil` when it stopped), and what the chain ends with.
         case replay(ChainReplay, outcome: Outcome, delay: TimeInterval, asks: CassetteSession.DelegateQuestions)
         /// A recording stopped at this redirect: the request that follows completes it (see
-        /// ``CassetteRecording/Pending/before``).
-        case recording(CassetteRecording.Pending)
+        /// ``CassetteRecording/Stopped``).
+        case recording(CassetteRecording.Stopped)
     }
 
     /// The protocol property that holds a link's token.

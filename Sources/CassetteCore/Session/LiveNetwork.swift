@@ -61,11 +61,12 @@ struct LiveNetwork: Sendable {
             switch route {
             case .none: answered(nil)
             case .task(let delegate): delegate.challenge(response, previousFailureCount: count, lastUsed: lastUsed, answered: answer)
-            case .client(let client): client.challenge(response, previousFailureCount: count, lastUsed: lastUsed, answered: answer)
+            case .client(let client, _): client.challenge(response, previousFailureCount: count, lastUsed: lastUsed, answered: answer)
             }
         }
         var handlers = Recorder.Handlers(onRedirect: onRedirect, onChallenge: onChallenge, passThrough: passThrough)
-        if case .client(let client) = route { handlers.onServerTrust = client.serverTrust }
+        handlers.stopsAtRedirects = route.stopsAtRedirects
+        if case .client(let client, _) = route { handlers.onServerTrust = client.serverTrust }
         return recorder.perform(outgoing, timeouts: appSession.timeouts, handlers: handlers) { result in
             completion(result.map { exchange in
                 var exchange = exchange

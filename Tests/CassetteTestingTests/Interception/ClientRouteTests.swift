@@ -49,8 +49,8 @@ struct ClientRouteTests {
             var result = LoadingStandIn.Result()
             do {
                 try await Cassette.use("chain", record: .never, options: options) { _ in
-                    let protocolClass = try #require(Cassette.current?.configuration.protocolClasses?.first as? URLProtocol.Type)
-                    result = await LoadingStandIn(protocolClass, delegate: delegate).load(URLRequest(url: URL(string: url)!))
+                    let configuration = try #require(Cassette.current?.configuration)
+                    result = try await LoadingStandIn(configuration, delegate: delegate).load(URLRequest(url: URL(string: url)!))
                 }
             } catch let error as CassetteError {
                 return (result, delegate.log, error)

@@ -46,9 +46,9 @@ struct LiveBodyFormTests {
         #expect(OutgoingRequest.BodyForm.of(whole, original: whole, isUpload: false) == .httpBody)
         #expect(OutgoingRequest.BodyForm.of(Self.streamed(), original: whole, isUpload: true) == .upload)
 
-        let asBytes = try await headersSent(OutgoingRequest(request: Self.streamed(), body: Self.body, form: .httpBody))
+        let asBytes = try await headersSent(OutgoingRequest(request: Self.streamed(), body: Self.body, form: .httpBody, app: whole))
         #expect(asBytes["Content-Length"] == "\(Self.body.count)" && asBytes["Transfer-Encoding"] == nil, "\(asBytes)")
-        let asStream = try await headersSent(OutgoingRequest(request: Self.streamed(), body: Self.body, form: .stream))
+        let asStream = try await headersSent(OutgoingRequest(request: Self.streamed(), body: Self.body, form: .stream, app: Self.streamed()))
         #expect(asStream["Content-Length"] == nil, "\(asStream)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 @testable import CassetteCore
 import CassetteTesting
@@ -45,8 +46,7 @@ struct LiveClientRouteTests {
             try await Cassette.useConfiguration("chain", record: mode, options: options) { configuration in
                 switch route {
                 case .client:
-                    let protocolClass = try #require(configuration.protocolClasses?.first as? URLProtocol.Type)
-                    let result = await LoadingStandIn(protocolClass, delegate: delegate).load(request)
+                    let result = try await LoadingStandIn(configuration, delegate: delegate).load(request)
                     seen = Seen(status: result.status, url: result.url, body: result.body, error: result.error, asked: delegate.log)
                 case .session:
                     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -83,16 +83,24 @@ struct LiveClientRouteTests {
     }
 
     @Test("each route records the same file, and replays the other's with the same answers and questions", arguments: [
-        ("followed redirects", DecidingDelegate(), "/redirect/2"),
-        ("a delegate that stops at the first redirect", DecidingDelegate(redirects: .stop), "/redirect/2"),
+        ("followed redirects", DecidingDelegate(), "/redirect/2", nil),
+        ("a delegate that stops at the first redirect", DecidingDelegate(redirects: .stop), "/redirect/2", nil),
+        // The protocol gets the body as a stream it reads up; the followed request must carry it again.
+        ("a POST redirected with 307, its body sent again", DecidingDelegate(), "/redirect-to?url=%2Fanything&status_code=307",
+         #"{"sent":"twice"}"#),
         ("a Basic challenge answered with a credential", DecidingDelegate(challenges: [.credential(user: "demo", password: password)]),
-         "/basic-auth/demo/\(password)"),
+         "/basic-auth/demo/\(password)", nil),
         ("a wrong credential, then the right one",
          DecidingDelegate(challenges: [.credential(user: "demo", password: "wrong"), .credential(user: "demo", password: password)]),
-         "/basic-auth/demo/\(password)"),
-    ])
-    func sameRecording(_ name: String, _ delegate: DecidingDelegate, _ path: String) async throws {
-        let request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
+         "/basic-auth/demo/\(password)", nil),
+    ] as [(String, DecidingDelegate, String, String?)])
+    func sameRecording(_ name: String, _ delegate: DecidingDelegate, _ path: String, _ body: String?) async throws {
+        var request = URLRequest(url: URL(string: TestServer.httpbin.url(path))!)
+        if let body {
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.utf8)
+        }
         try await withTemporaryDirectory { directory in
             let apple = directory.appendingPathComponent("client", isDirectory: true)
             let linux = directory.appendingPathComponent("session", isDirectory: true)
@@ -100,16 +108,45 @@ struct LiveClientRouteTests {
             let recordedBySession = await run(.session, .all, delegate.fresh(), request, in: linux)
             #expect(recordedByClient.error == nil && recordedBySession.error == nil,
                     "\(String(describing: recordedByClient.error)) \(String(describing: recordedBySession.error))")
-            #expect(recordedByClient.seen == recordedBySession.seen, "\(name): the routes saw different answers while recording")
             let file = try chain(in: apple)
-            #expect(file == (try chain(in: linux)), "\(name): the routes recorded different files")
+            if let body, path.contains("status_code=307") {
+                // The one difference is the platform's: swift-corelibs-foundation follows a 307 with an empty body
+                // (live too, see the fidelity suite), where Apple's route sends the body again, as URLSession does there.
+                let echoed = { (seen: Seen) in (try? JSONDecoder().decode([String: JSONValue].self, from: seen.body))?["data"] }
+                #expect(echoed(recordedByClient.seen) == .string(body), "\(name): Apple's route did not send the body again")
+                #expect(echoed(recordedBySession.seen) == .string(""), "\(name): corelibs now sends a 307's body; the routes can be compared whole")
+                #expect(recordedByClient.seen.asked == recordedBySession.seen.asked)
+            } else {
+                #expect(recordedByClient.seen == recordedBySession.seen, "\(name): the routes saw different answers while recording")
+                #expect(file == (try chain(in: linux)), "\(name): the routes recorded different files")
+            }
             #expect(try Data(contentsOf: apple.appendingPathComponent("chain.json")).firstOffset(of: Data(Self.password.utf8)) == nil)
             // Each file replayed by the other route: what recording showed, and the same questions.
             let replayedByClient = await run(.client, .never, delegate.fresh(), request, in: linux)
             let replayedBySession = await run(.session, .never, delegate.fresh(), request, in: apple)
             #expect(replayedByClient.error == nil && replayedBySession.error == nil)
-            #expect(replayedByClient.seen == recordedByClient.seen, "\(name): Apple's route replays Linux's file otherwise")
-            #expect(replayedBySession.seen == recordedBySession.seen, "\(name): Linux's route replays Apple's file otherwise")
+            #expect(replayedByClient.seen == recordedBySession.seen, "\(name): Apple's route replays Linux's file otherwise")
+            #expect(replayedBySession.seen == recordedByClient.seen, "\(name): Linux's route replays Apple's file otherwise")
+        }
+    }
+
+    @Test("the beforeRecord hook sees each chain once, whole: followed, at its end; refused, when the cassette closes",
+          arguments: [(DecidingDelegate(), "200 after 2 hops"), (DecidingDelegate(redirects: .stop), "302 after 0 hops")])
+    func hookSeesTheChainOnce(_ delegate: DecidingDelegate, _ expected: String) async throws {
+        try await withTemporaryDirectory { directory in
+            let seen = LockedBox<[String]>([])
+            var options = CassetteOptions(directory: .at(directory), hooks: CassetteHooks(beforeRecord: { interaction in
+                seen.withLock { $0.append("\(interaction.response?.status ?? 0) after \(interaction.response?.redirects.count ?? 0) hops") }
+                return interaction
+            }), environment: [:])
+            options.asksThroughClient = true
+            let request = URLRequest(url: URL(string: TestServer.httpbin.url("/redirect/2"))!)
+            try await Cassette.useConfiguration("chain", record: .all, options: options) { configuration in
+                _ = try await LoadingStandIn(configuration, delegate: delegate.fresh()).load(request)
+            }
+            #expect(seen.withLock { $0 } == [expected])
+            let stored = try #require(try CassetteFile.load(directory.appendingPathComponent("chain.json")))
+            #expect(stored.map { "\($0.response?.status ?? 0) after \($0.response?.redirects.count ?? 0) hops" } == [expected])
         }
     }
 }

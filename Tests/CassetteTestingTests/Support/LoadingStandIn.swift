@@ -9,6 +9,9 @@ import FoundationNetworking
 /// what a protocol's client calls ask the system to ask it, and follows a redirect by starting a new protocol for the
 /// request the delegate returns. What it does is what the route relies on, and no more is known of the real system:
 ///
+/// - the protocol gets the task's request with an `httpBody` as `httpBodyStream` (OHHTTPStubs issue #52), and a task
+///   (one made, not resumed, on a session of the cassette's configuration) whose `originalRequest` holds the body as
+///   the app set it; every protocol of the load gets that task, as a task's original request never changes;
 /// - after `wasRedirectedTo`, the response, data and end the protocol delivers are the task's only if the delegate
 ///   refuses the redirect; if it follows, the old protocol is stopped and a new one started for the returned request
 ///   (OHHTTPStubs' behaviour on Apple CI);
@@ -60,29 +63,45 @@ final class LoadingStandIn: NSObject, URLProtocolClient, Sendable {
 
     private let protocolClass: URLProtocol.Type
     private let delegate: any URLSessionTaskDelegate & Sendable
+    /// A session of the cassette's configuration, for the task the protocols get; never resumed.
+    private let appSession: URLSession
+    /// The session the delegate is handed (its questions name one).
     private let session = URLSession(configuration: .ephemeral)
+    /// The load's task, made when it starts.
+    private let task = LockedBox<URLSessionTask?>(nil)
     /// Where the delegate is asked, as a session's delegate queue: never on the caller's thread.
     private let delegateQueue = DispatchQueue(label: "LoadingStandIn.delegate")
     private let state = LockedBox(State())
     private let completion = Completion()
 
-    /// A stand-in that loads through `protocolClass` (a cassette's, from its configuration) for an app whose
-    /// session's delegate is `delegate`.
-    init(_ protocolClass: URLProtocol.Type, delegate: any URLSessionTaskDelegate & Sendable) {
+    /// A stand-in that loads through the cassette's `configuration` (the first of its protocol classes) for an app
+    /// whose session's delegate is `delegate`.
+    init(_ configuration: URLSessionConfiguration, delegate: any URLSessionTaskDelegate & Sendable) throws {
+        guard let protocolClass = configuration.protocolClasses?.first as? URLProtocol.Type else { throw URLError(.unsupportedURL) }
         self.protocolClass = protocolClass
         self.delegate = delegate
+        appSession = URLSession(configuration: configuration)
     }
 
     /// Loads `request` to its end.
     func load(_ request: URLRequest) async -> Result {
+        let made = appSession.dataTask(with: request)
+        task.withLock { $0 = made }
         start(request)
         await completion.wait()
         session.invalidateAndCancel()
+        appSession.invalidateAndCancel()
         return state.withLock { $0.result }
     }
 
     private func start(_ request: URLRequest) {
-        nonisolated(unsafe) let loader = protocolClass.init(request: request, cachedResponse: nil, client: self)
+        var handed = request
+        if let body = request.httpBody {
+            handed.httpBody = nil
+            handed.httpBodyStream = InputStream(data: body)
+        }
+        nonisolated(unsafe) let loader = protocolClass.init(request: handed, cachedResponse: nil, client: self)
+        loader.task = task.withLock { $0 }
         state.withLock { state in
             state.protocols.append(Held(loader: loader))
             state.result.protocols += 1

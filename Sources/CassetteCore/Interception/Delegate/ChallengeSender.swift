@@ -49,6 +49,21 @@ extension TaskDelegate.ChallengeAnswer {
         }
     }
 
+    /// The challenge a `401` asks its app to answer (see ``AuthenticationRequest``), the `previousFailureCount`th of
+    /// the task, with the credential the session's `storage` proposes and a sender that hands the delegate's answer
+    /// to `answered`; and that proposed credential. `nil` when the response is no challenge.
+    static func challenge(of response: HTTPURLResponse, previousFailureCount: Int, storage: URLCredentialStorage?,
+                          lastUsed: URLCredential?, answered: @escaping @Sendable (Self) -> Void)
+        -> (URLAuthenticationChallenge, proposed: URLCredential?)? {
+        guard let space = AuthenticationRequest.protectionSpace(of: response) else { return nil }
+        let proposed = Self.proposed(for: space, in: storage, lastUsed: lastUsed)
+        let sender = ChallengeSender { disposition, credential in answered(Self(disposition, credential: credential, proposed: proposed)) }
+        let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
+                                                   previousFailureCount: previousFailureCount, failureResponse: response,
+                                                   error: nil, sender: sender)
+        return (challenge, proposed)
+    }
+
     /// The credential the session's `storage` proposes for `space`: the first by user name, else its default; none
     /// when that is `lastUsed`, the credential the previous answer sent (URLSession does not propose it again).
     static func proposed(for space: URLProtectionSpace, in storage: URLCredentialStorage?, lastUsed: URLCredential?) -> URLCredential? {

@@ -71,11 +71,13 @@ struct TaskDelegate: Sendable {
     /// storage does not propose again. `answered` gets what the answer leads to.
     func challenge(_ response: HTTPURLResponse, previousFailureCount: Int, lastUsed: URLCredential?,
                    answered: @escaping @Sendable (ChallengeAnswer) -> Void) {
-        guard let space = AuthenticationRequest.protectionSpace(of: response) else { return answered(.none) }
-        let proposed = ChallengeAnswer.proposed(for: space, in: session.configuration.urlCredentialStorage, lastUsed: lastUsed)
-        let challenge = URLAuthenticationChallenge(protectionSpace: space, proposedCredential: proposed,
-                                                   previousFailureCount: previousFailureCount, failureResponse: response,
-                                                   error: nil, sender: ChallengeSender())
+        // The delegate answers through its completion handler; the challenge's sender is only there because a
+        // challenge must name one.
+        guard let (challenge, proposed) = ChallengeAnswer.challenge(of: response, previousFailureCount: previousFailureCount,
+                                                                   storage: session.configuration.urlCredentialStorage,
+                                                                   lastUsed: lastUsed, answered: { _ in }) else {
+            return answered(.none)
+        }
         let once = Once<ChallengeAnswer>(answered)
         let (session, task, delegate) = (session, task, delegate)
         session.delegateQueue.addOperation {
