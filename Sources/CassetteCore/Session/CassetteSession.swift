@@ -191,7 +191,9 @@ final class CassetteSession: Sendable {
 
     /// The link `request` goes on with, if it follows a redirect this cassette reported (see ``ChainLinks``).
     func link(for request: URLRequest) -> ChainLinks.Link? {
-        chains.withLock { $0.take(for: request) }
+        // Read outside the lock: almost every request carries no token.
+        guard let token = ChainLinks.token(of: request) else { return nil }
+        return chains.withLock { $0.take(token) }
     }
 
     /// Ends the recording `stopped` at a redirect that no request can follow (see ``CassetteRecording/finish(_:)``).

@@ -37,9 +37,9 @@ struct ChainLinks: Sendable {
         return token
     }
 
-    /// The link `request` continues, taken: each is followed once.
-    mutating func take(for request: URLRequest) -> Link? {
-        Self.token(of: request).flatMap { links.removeValue(forKey: $0) }
+    /// The link of `token`, taken: each is followed once.
+    mutating func take(_ token: String) -> Link? {
+        links.removeValue(forKey: token)
     }
 
     /// Every link no request followed, taken.
