@@ -61,8 +61,15 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         /// when the request was recorded (see ``TaskDelegate``): what it now asks for was never recorded.
         public static let delegateDecidedOtherwise = Code("delegateDecidedOtherwise")
         /// The body threw a network error that the cassette cannot have given: one of its requests went past the
-        /// cassette (`URLSession.shared`, or a session made from another configuration).
+        /// cassette (`URLSession.shared`, or a session made from another configuration); or a request went through
+        /// `URLSession.shared` while the cassette was open and no process-scoped one was (see ``CassetteScope``).
         public static let bypassedCassette = Code("bypassedCassette")
+        /// A cassette with ``CassetteScope/process`` cannot see `URLSession.shared`'s requests in this process (see
+        /// ``CassetteScope``).
+        public static let sharedSessionUnreachable = Code("sharedSessionUnreachable")
+        /// A synchronous entry point opened a cassette with ``CassetteScope/process`` while another one was open: only
+        /// the asynchronous ones wait for their turn.
+        public static let processScopeBusy = Code("processScopeBusy")
         /// A HAR file could not be read: it is not JSON, or an entry lacks what HAR requires.
         public static let invalidHAR = Code("invalidHAR")
     }

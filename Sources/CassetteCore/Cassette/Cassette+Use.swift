@@ -60,8 +60,8 @@ extension Cassette {
         function: String = #function,
         _ body: (URLSession) async throws -> T
     ) async throws -> T {
-        let scope = try Scope(source, options.overridden(record: record, matching: matching, redaction: redaction),
-                              CassetteError.CallSite(fileID, filePath, line, column), function)
+        let scope = try await Scope.open(source, options.overridden(record: record, matching: matching, redaction: redaction),
+                                         CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await scope.cassette.makeCurrent { try await body(scope.cassette.session) }) } catch { result = .failure(error) }
         return try scope.complete(result)
@@ -109,8 +109,8 @@ extension Cassette {
         function: String = #function,
         _ body: (URLSessionConfiguration) async throws -> T
     ) async throws -> T {
-        let scope = try Scope(source, options.overridden(record: record, matching: matching, redaction: redaction),
-                              CassetteError.CallSite(fileID, filePath, line, column), function)
+        let scope = try await Scope.open(source, options.overridden(record: record, matching: matching, redaction: redaction),
+                                         CassetteError.CallSite(fileID, filePath, line, column), function)
         let result: Result<T, any Error>
         do { result = .success(try await scope.cassette.makeCurrent { try await body(scope.cassette.configuration) }) } catch { result = .failure(error) }
         return try scope.complete(result)
@@ -130,6 +130,24 @@ extension Cassette {
             } catch {
                 throw error.at(callSite)
             }
+            self.callSite = callSite
+        }
+
+        /// Opens the cassette as ``init(_:_:_:_:)`` does, waiting for the process scope's turn when the cassette's
+        /// scope is ``CassetteScope/process`` (see ``Cassette/opened(_:options:filePath:testName:)``).
+        static func open(_ source: Source, _ options: CassetteOptions, _ callSite: CassetteError.CallSite,
+                         _ function: String) async throws -> Scope {
+            do {
+                let cassette = try await Cassette.opened(source, options: options, filePath: callSite.filePath,
+                                                         testName: CassetteSettings.testName(fromFunction: function))
+                return Scope(cassette: cassette, callSite: callSite)
+            } catch let error as CassetteError {
+                throw error.at(callSite)
+            }
+        }
+
+        private init(cassette: Cassette, callSite: CassetteError.CallSite) {
+            self.cassette = cassette
             self.callSite = callSite
         }
 

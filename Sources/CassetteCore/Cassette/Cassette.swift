@@ -65,14 +65,55 @@ public final class Cassette: Sendable {
     private let unused: UnusedInteractions
     /// The file `CASSETTE_REPORT` names, if any.
     private let unusedReport: URL?
+    /// The process scope's turn, held while a cassette with ``CassetteScope/process`` is open.
+    private let turn: ProcessScope.Turn?
     private let made = LockedBox<URLSession?>(nil)
 
     /// Opens the cassette `source` with `options` over those of the `.cassette` traits around the running code
     /// (see ``CassetteOptions``);
     /// `filePath` locates the package's `Cassettes/` and `testName` is what a re-record command filters on.
-    package init(_ source: Source, options: CassetteOptions, filePath: String, testName: String) throws(CassetteError) {
+    ///
+    /// A cassette with ``CassetteScope/process`` takes the process scope's turn if it is free, or fails: this
+    /// initializer never waits (``opened(_:options:filePath:testName:)`` does).
+    package convenience init(_ source: Source, options: CassetteOptions, filePath: String, testName: String) throws(CassetteError) {
+        try self.init(source, options: options, filePath: filePath, testName: testName, turn: nil)
+    }
+
+    /// Opens a cassette as ``init(_:options:filePath:testName:)`` does, first waiting, without blocking a thread,
+    /// for the process scope's turn when the options say ``CassetteScope/process``: the asynchronous entry points
+    /// open cassettes through this. Throws `CancellationError` when the waiting task is cancelled.
+    package static func opened(_ source: Source, options: CassetteOptions, filePath: String, testName: String) async throws -> Cassette {
+        guard (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).scope == .process else {
+            return try Cassette(source, options: options, filePath: filePath, testName: testName)
+        }
+        let turn = try await ProcessScope.take()
+        return try Cassette(source, options: options, filePath: filePath, testName: testName, turn: turn)
+    }
+
+    /// The cassette, holding the process scope's `given` turn, if any; a turn it holds goes back when it cannot open.
+    private init(_ source: Source, options: CassetteOptions, filePath: String, testName: String,
+                 turn given: ProcessScope.Turn?) throws(CassetteError) {
+        var turn = given
+        var opened = false
+        defer { if !opened, let turn { ProcessScope.give(turn) } }
         let options = (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).resolved()
         CassetteOptions.noteOpened()
+        // As early as the harness can, so that URLSession.shared can reach a process scope (see SharedSessionCapture).
+        let capture = SharedSessionCapture.install()
+        if options.scope == .process {
+            if case .failure(let error) = capture { throw error }
+            if turn == nil {
+                guard let free = ProcessScope.tryTake() else {
+                    throw CassetteError(.processScopeBusy, """
+                        Another cassette with scope: .process is open in this process, and this synchronous call \
+                        cannot wait for it without blocking a thread. Open this one with an asynchronous form \
+                        (Cassette.use in an async context, the .cassette trait, the async withCassette), which waits \
+                        its turn; or give the tests that share URLSession.shared .serialized.
+                        """)
+                }
+                turn = free
+            }
+        }
         let file: URL, mode: RecordMode, preloaded: [Interaction]?
         var recordsByDefault = false
         switch source.kind {
@@ -103,6 +144,9 @@ public final class Cassette: Sendable {
         settings.fromResources = options.directory.replaysOnly
         settings.asksThroughClient = options.asksThroughClient
         let configuration = URLSessionConfiguration.ephemeral
+        // In the process scope the shared session's requests come too: the cassette reads its settings (cookies,
+        // headers, timeouts) for every request, so it takes on the shared session's.
+        if options.scope == .process { Self.takeSettings(of: URLSession.shared.configuration, into: configuration) }
         protocolClass = ProtocolRoutes.newProtocolClass()
         configuration.protocolClasses = [protocolClass]
         // Nothing is cached: every request reaches the cassette, and the cassette's answers are never stored.
@@ -113,6 +157,9 @@ public final class Cassette: Sendable {
         unused = options.unused
         unusedReport = options.environment[UnusedReport.variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         ProtocolRoutes.open(protocolClass, to: state)
+        if options.scope == .process { ProtocolRoutes.open(SharedSessionRouter.self, to: state) }
+        self.turn = turn
+        opened = true
         self.name = source.description
         self.file = file
         self.mode = settings.mode
@@ -142,9 +189,16 @@ public final class Cassette: Sendable {
         if let session = made.withLock({ $0 }) {
             if bodyFailed { session.invalidateAndCancel() } else { session.finishTasksAndInvalidate() }
         }
-        defer { ProtocolRoutes.close(protocolClass, file: file) }
+        defer {
+            ProtocolRoutes.close(protocolClass, file: file)
+            if let turn {
+                ProtocolRoutes.close(SharedSessionRouter.self, file: file)
+                ProcessScope.give(turn)
+            }
+        }
         var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
         if let bypassed = state.bypassError(bodyError) { ending.failures.append(bypassed) }
+        ending.warnings += state.warnings()
         if let expired = state.expiredWarning() { ending.warnings.append(expired) }
         // A body that threw stopped early, and a request that failed explains itself better (a request that found
         // no match names the recordings closest to it): what was not replayed then says nothing more.
@@ -162,6 +216,17 @@ public final class Cassette: Sendable {
         case .fail: ending.failures.append(unusedError(never))
         }
         return ending
+    }
+
+    /// Gives `configuration` the settings of `shared` that the cassette reads for each request (see ``AppSession``).
+    private static func takeSettings(of shared: URLSessionConfiguration, into configuration: URLSessionConfiguration) {
+        configuration.httpCookieStorage = shared.httpCookieStorage
+        configuration.httpShouldSetCookies = shared.httpShouldSetCookies
+        configuration.httpCookieAcceptPolicy = shared.httpCookieAcceptPolicy
+        configuration.httpAdditionalHeaders = shared.httpAdditionalHeaders
+        configuration.timeoutIntervalForRequest = shared.timeoutIntervalForRequest
+        configuration.timeoutIntervalForResource = shared.timeoutIntervalForResource
+        configuration.urlCredentialStorage = shared.urlCredentialStorage
     }
 
     /// What closing a cassette has to report.

@@ -67,6 +67,9 @@ public struct CassetteOptions: Sendable {
     /// Where `CASSETTE_RECORD`, `CASSETTE_DIR`, `CI` and `CASSETTE_REPORT` are read from. Default: the process's
     /// environment.
     public var environment: [String: String]?
+    /// Which requests the cassette sees: its own sessions', or also `URLSession.shared`'s (see ``CassetteScope``).
+    /// Default: ``CassetteScope/session``.
+    public var scope: CassetteScope?
     /// The clock recordings are dated and expiry is judged by. Default: the system clock (tests inject one).
     package var now: (@Sendable () -> Date)?
     /// Whether the app's delegate is asked through the loading system, as on Apple's platforms (see
@@ -78,7 +81,7 @@ public struct CassetteOptions: Sendable {
                 directory: CassetteDirectory? = nil, repeatsLastResponse: Bool? = nil, savesOnError: Bool? = nil,
                 recordsTransportErrors: Bool? = nil, unused: UnusedInteractions? = nil, hooks: CassetteHooks? = nil,
                 latency: ReplayLatency? = nil, faults: [Fault]? = nil, expiry: Expiry? = nil,
-                environment: [String: String]? = nil) {
+                environment: [String: String]? = nil, scope: CassetteScope? = nil) {
         self.record = record
         self.matching = matching
         self.redaction = redaction
@@ -92,6 +95,7 @@ public struct CassetteOptions: Sendable {
         self.faults = faults
         self.expiry = expiry
         self.environment = environment
+        self.scope = scope
     }
 
     /// These options with every option `nearer` gives in place of this one's: `nearer` is the nearer level.
@@ -110,6 +114,7 @@ public struct CassetteOptions: Sendable {
         merged.faults = nearer.faults ?? faults
         merged.expiry = nearer.expiry ?? expiry
         merged.environment = nearer.environment ?? environment
+        merged.scope = nearer.scope ?? scope
         merged.now = nearer.now ?? now
         merged.asksThroughClient = nearer.asksThroughClient ?? asksThroughClient
         return merged
@@ -137,6 +142,7 @@ public struct CassetteOptions: Sendable {
             faults: faults ?? [],
             expiry: expiry ?? .never,
             environment: environment ?? HarnessEnvironment.current,
+            scope: scope ?? .session,
             now: now ?? { Date() },
             asksThroughClient: asksThroughClient ?? DelegateRoute.platformAsksThroughClient)
     }
@@ -156,6 +162,7 @@ public struct CassetteOptions: Sendable {
         package var faults: [Fault]
         package var expiry: Expiry
         package var environment: [String: String]
+        package var scope: CassetteScope
         package var now: @Sendable () -> Date
         package var asksThroughClient: Bool
     }

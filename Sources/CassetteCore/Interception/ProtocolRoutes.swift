@@ -81,6 +81,20 @@ enum ProtocolRoutes {
         }
     }
 
+    /// Tells the open cassettes that `request` went past them through `URLSession.shared` (see
+    /// ``SharedSessionRouter``).
+    static func notePassed(_ request: URLRequest) {
+        let open = table.withLock { table in
+            table.destinations.values.compactMap { destination -> CassetteSession? in
+                if case .open(let cassette) = destination { return cassette }
+                return nil
+            }
+        }
+        guard !open.isEmpty else { return }
+        let files = open.map(\.settings.file)
+        for cassette in open { cassette.notePassed(request, openCassettes: files) }
+    }
+
     private static func tagging<Tag: RouteTag>(_ tag: Tag.Type, withBit bit: Bool) -> any RouteTag.Type {
         bit ? Bit1<Tag>.self : Bit0<Tag>.self
     }

@@ -104,6 +104,8 @@ final class Recorder: Sendable {
     /// A session that keeps no cache, cookies or credentials of its own, with `timeouts`.
     private static func session(_ timeouts: Timeouts, delegate: RecordingDelegate, queue: OperationQueue) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
+        // Never through a cassette: on Apple's platforms a process scope's router stands first in `.ephemeral`.
+        configuration.protocolClasses = configuration.protocolClasses?.filter { $0 != SharedSessionRouter.self }
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil

@@ -276,6 +276,25 @@ final class CassetteSession: Sendable {
         return self.save.close(closed, save: save)
     }
 
+    /// Notes that `request` went through `URLSession.shared` while this cassette was open, among `openCassettes`, and
+    /// no process-scoped one was: a failure when this cassette is the only one open (the request is its test's), a
+    /// warning when several are (it may be another test's). Each request is noted once; the URL is redacted with the
+    /// cassette's rules and shown without its query.
+    func notePassed(_ request: URLRequest, openCassettes: [URL]) {
+        let shown = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
+        let place = "\(shown.method) \(URLParts.withoutQuery(shown.url))"
+        let others = openCassettes.filter { $0 != settings.file }
+        let error = CassetteError(.bypassedCassette, """
+            \(place) was sent through URLSession.shared, past \(others.isEmpty ? "this cassette" : "the \(openCassettes.count) cassettes open then (this one, \(others.map(\.path).joined(separator: ", ")))"): \
+            through URLSession.shared a request reaches the network unless a cassette opened with scope: .process is \
+            open. Send it through the cassette's session, or open the cassette with options: .init(scope: .process).
+            """, cassette: settings.file)
+        state.withLock { state in
+            guard !state.isClosed, state.passed.insert(place).inserted else { return }
+            if others.isEmpty { state.failures.append(error) } else { state.warnings.append(error) }
+        }
+    }
+
     /// The failure naming a request that went past the cassette, when the body's `error` is a network error (no
     /// connection, no host, a timeout, TLS) that this cassette cannot have given: it reaches no network, it injects no
     /// ``Fault``, its latency times nothing out, and no recording of it ends with that code (a failure, a stream cut
@@ -284,7 +303,8 @@ final class CassetteSession: Sendable {
     /// (as in CI). `nil` for any other error, and for a cassette that records (a bypassing request then succeeds,
     /// and only "Nothing was recorded" can tell).
     func bypassError(_ error: (any Error)?) -> CassetteError? {
-        guard let error, !opened.recordsMisses, settings.faults.isEmpty else { return nil }
+        // A request noted going past through URLSession.shared says so already.
+        guard let error, !opened.recordsMisses, settings.faults.isEmpty, state.withLock({ $0.passed.isEmpty }) else { return nil }
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
               nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
@@ -327,6 +347,11 @@ final class CassetteSession: Sendable {
     /// The interactions of the file that were never replayed, with their positions in it (from 1).
     func unusedInteractions() -> [(position: Int, interaction: Interaction)] {
         state.withLock { $0.index.untaken }.map(opened.replayable(at:))
+    }
+
+    /// The warnings the requests met (a request past the cassette while other cassettes were open).
+    func warnings() -> [CassetteError] {
+        state.withLock { $0.warnings }
     }
 
     /// The warning for expired recordings replayed anyway, if any.

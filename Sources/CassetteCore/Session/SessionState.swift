@@ -11,6 +11,10 @@ struct SessionState {
     var checksInFlight: [RecordedRequest?] = []
     /// What the requests met, reported when the cassette closes.
     var failures: [CassetteError] = []
+    /// What deserves a look without failing the test, reported when the cassette closes.
+    var warnings: [CassetteError] = []
+    /// The requests seen going past the cassette through `URLSession.shared` (method and URL), each noted once.
+    var passed: Set<String> = []
     /// Values earlier responses taught the cassette while recording (or checking drift), with their placeholders.
     var learned: [InteractionSecret] = []
     /// A request failed in transport while recording: nothing is saved.

@@ -45,6 +45,13 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test in a suite, each with its own cassette.
     public var isRecursive: Bool { true }
 
+    /// Runs while tests are planned, before any runs: puts the harness's protocol where `URLSession.shared` asks it
+    /// first, so that a cassette with ``CassetteScope/process`` can see the shared session's requests even when the
+    /// code under test is the first to use it.
+    public func prepare(for test: Test) async throws {
+        SharedSessionCapture.install()
+    }
+
     /// Opens the test's cassette, runs the test with it as ``Cassette/current`` (and with the traits' options as
     /// the start of every `Cassette.use` inside), closes it and records what failed.
     public func provideScope(for test: Test, testCase: Test.Case?,
@@ -71,8 +78,8 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let cassette: Cassette
         do {
-            cassette = try Cassette(source, options: options, filePath: test.sourceLocation.pathOfFile,
-                                    testName: DerivedName.component(test.name))
+            cassette = try await Cassette.opened(source, options: options, filePath: test.sourceLocation.pathOfFile,
+                                                 testName: DerivedName.component(test.name))
         } catch {
             Issue.record(error, sourceLocation: test.sourceLocation)
             return

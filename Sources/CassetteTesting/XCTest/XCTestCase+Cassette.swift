@@ -73,8 +73,8 @@ extension XCTestCase {
         line: UInt = #line,
         _ body: (Cassette) async throws -> T
     ) async rethrows -> T? {
-        guard let cassette = openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
-                                          file, line) else { return nil }
+        guard let cassette = await openCassette(source, options.overridden(record: record, matching: matching, redaction: redaction),
+                                                file, line) else { return nil }
         do {
             let result = try await cassette.makeCurrent { try await body(cassette) }
             report(cassette.close(bodyError: nil), file, line)
@@ -94,6 +94,20 @@ extension XCTestCase {
                                 testName: derived.split(separator: "/").last.map(String.init) ?? derived)
         } catch {
             XCTFail(error.description, file: file, line: line)
+            return nil
+        }
+    }
+
+    /// Opens the cassette as the synchronous form does, waiting for the process scope's turn when its scope is
+    /// ``CassetteScope/process``; a wait cancelled is reported too.
+    private func openCassette(_ source: Cassette.Source?, _ options: CassetteOptions, _ file: StaticString,
+                              _ line: UInt, isolation: isolated (any Actor)? = #isolation) async -> Cassette? {
+        let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
+        do {
+            return try await Cassette.opened(source ?? .named(derived), options: options, filePath: String(describing: file),
+                                             testName: derived.split(separator: "/").last.map(String.init) ?? derived)
+        } catch {
+            XCTFail(String(describing: error), file: file, line: line)
             return nil
         }
     }

@@ -46,7 +46,9 @@ struct TestServer: Sendable {
             done.signal()
         }.resume()
         _ = done.wait(timeout: .now() + 3)
-        session.invalidateAndCancel()
+        // Not invalidateAndCancel(): on swift-corelibs-foundation it makes URLSession.shared, before the harness
+        // could register the protocol a process scope needs (see SharedSessionCaptureTests).
+        session.finishTasksAndInvalidate()
         return answered.withLock { $0 }
     }
 }
