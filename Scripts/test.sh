@@ -10,7 +10,8 @@
 #     server with a self-signed certificate (Scripts/tls.sh: only Apple's platforms let a delegate trust it), the live suite records
 #     from them into temporary cassettes and replays them offline; then the stream tests again, alone, comparing
 #     the times pieces arrive (CASSETTE_LIVE_TIMING=1: beside the rest of the suite, live arrivals move too much);
-#  3. the test-framework integrations end to end: the `.cassette` trait suite and the XCTest classes record from
+#  3. the test-framework integrations end to end: the `.cassette` trait suites (one of them process-scoped, on
+#     URLSession.shared) and the XCTest classes record from
 #     the server into a temporary cassette directory, then replay from it with the server stopped.
 #  The servers stop on exit.
 set -euo pipefail
@@ -50,7 +51,7 @@ echo "== live: streams alone, their pieces' times compared with live (CASSETTE_L
 LIVE_REQUIRED=1 CASSETTE_LIVE_TIMING=1 swift test --filter LiveStreamTests
 
 echo "== live: the .cassette trait suite and the XCTest helper record from httpbin, then replay with the server stopped"
-integrations='TraitSuiteTests|HTTPBinClientXCTests|HTTPBinClientInvokeTestXCTests|SearchTests|SearchXCTests|EveryTestXCTests'
+integrations='TraitSuiteTests|HTTPBinClientTests.SharedSessionTests|HTTPBinClientXCTests|HTTPBinClientInvokeTestXCTests|SearchTests|SearchXCTests|EveryTestXCTests'
 recorded="$(mktemp -d)"
 CASSETTE_DIR="$recorded" CASSETTE_RECORD=all swift test --filter "$integrations"
 Scripts/httpbin.sh stop
