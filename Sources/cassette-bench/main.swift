@@ -40,6 +40,7 @@ do {
     if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
     if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
     if wanted("14") { rows.append(contentsOf: try await InputScalingCases.run()) }
+    if wanted("15") { rows.append(try await ScopeCase.run(tests: quick ? 50 : 300)) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()

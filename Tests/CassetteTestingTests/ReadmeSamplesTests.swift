@@ -2,15 +2,17 @@ import CassetteTesting
 import Foundation
 import Testing
 
-/// Every Swift sample in the README compiles as a test: each stands, line for line, in this file or in
-/// `Tests/HTTPBinClientTests/ReadmeSamples.swift`, where it runs. Samples of other files (the `Package.swift` lines)
+/// Every Swift sample in the README compiles as a test: each stands, line for line, in this file,
+/// `Tests/HTTPBinClientTests/ReadmeSamples.swift` or `Tests/HTTPBinClientTests/SharedSessionTests.swift`, where it
+/// runs. Samples of other files (the `Package.swift` lines)
 /// are fenced as ```` ```swift Package.swift ```` and not checked here.
 @Suite("README samples")
 struct ReadmeSamplesTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     private static let sampleFiles = ["Tests/CassetteTestingTests/ReadmeSamplesTests.swift",
-                                      "Tests/HTTPBinClientTests/ReadmeSamples.swift"]
+                                      "Tests/HTTPBinClientTests/ReadmeSamples.swift",
+                                      "Tests/HTTPBinClientTests/SharedSessionTests.swift"]
 
     /// The lines of `text` without their indentation, blank lines left out.
     private static func lines(_ text: String) -> [Substring] {

@@ -17,7 +17,10 @@ import Testing
         let echo = try await HTTPBinClient(baseURL: HTTPBinServer.defaultURL).echo(query: ["via": .string("shared")])
         #expect(echo.argument("via") == "shared")
     }
+}
 
+// The README shows the suite above as it stands; its other tests are here.
+extension SharedSessionTests {
     @Test func dataFromTheSharedSession() async throws {
         let (data, response) = try await URLSession.shared.data(from: HTTPBinServer.defaultURL.appendingPathComponent("uuid"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
