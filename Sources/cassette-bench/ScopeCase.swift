@@ -27,12 +27,7 @@ enum ScopeCase {
                 }
             }
         })
-        let process = Sample(processTimes.map { $0 / Double(tests) * 1e6 })
-        let session = Sample(sessionTimes.map { $0 / Double(tests) * 1e6 })
-        let ratio = medianRatio(processTimes, sessionTimes)
-        return Row(name: "15 per-test cost, process scope vs session",
-                   measured: String(format: "%.0f µs per test, session scope %.0f µs", process.median, session.median),
-                   ratio: ratio, target: "≤ 1.3", met: ratio <= 1.3,
-                   json: ["process_us": process.median, "session_us": session.median, "ratio": ratio])
+        return Cases.perTestRow("15 per-test cost, process scope vs session", ours: processTimes, floor: sessionTimes, tests: tests,
+                                floorName: "session scope", keys: ("process_us", "session_us"))
     }
 }
