@@ -83,9 +83,11 @@ public final class Cassette: Sendable {
     /// for the process scope's turn when the options say ``CassetteScope/process``: the asynchronous entry points
     /// open cassettes through this. Throws `CancellationError` when the waiting task is cancelled.
     package static func opened(_ source: Source, options: CassetteOptions, filePath: String, testName: String) async throws -> Cassette {
-        guard (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).scope == .process else {
+        guard CassetteOptions.effective(options).scope == .process else {
             return try Cassette(source, options: options, filePath: filePath, testName: testName)
         }
+        // Nested in a process-scoped cassette, the turn would never come: it is the outer one's until it closes.
+        try checkNotNested()
         let turn = try await ProcessScope.take()
         return try Cassette(source, options: options, filePath: filePath, testName: testName, turn: turn)
     }
@@ -96,13 +98,14 @@ public final class Cassette: Sendable {
         var turn = given
         var opened = false
         defer { if !opened, let turn { ProcessScope.give(turn) } }
-        let options = (CassetteOptions.scoped ?? CassetteOptions()).overridden(by: options).resolved()
+        let options = CassetteOptions.effective(options).resolved()
         CassetteOptions.noteOpened()
         // As early as the harness can, so that URLSession.shared can reach a process scope (see SharedSessionCapture).
         let capture = SharedSessionCapture.install()
         if options.scope == .process {
             if case .failure(let error) = capture { throw error }
             if turn == nil {
+                try Self.checkNotNested()
                 guard let free = ProcessScope.tryTake() else {
                     throw CassetteError(.processScopeBusy, """
                         Another cassette with scope: .process is open in this process, and this synchronous call \
@@ -197,8 +200,10 @@ public final class Cassette: Sendable {
             }
         }
         var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
-        if let bypassed = state.bypassError(bodyError) { ending.failures.append(bypassed) }
-        ending.warnings += state.warnings()
+        let bypassed = state.bypassError(bodyError)
+        if let bypassed { ending.failures.append(bypassed) }
+        // A request noted going past the cassette that the failure names already is not warned about as well.
+        ending.warnings += state.warnings().filter { bypassed == nil || $0.code != .bypassedCassette }
         if let expired = state.expiredWarning() { ending.warnings.append(expired) }
         // A body that threw stopped early, and a request that failed explains itself better (a request that found
         // no match names the recordings closest to it): what was not replayed then says nothing more.
@@ -216,6 +221,16 @@ public final class Cassette: Sendable {
         case .fail: ending.failures.append(unusedError(never))
         }
         return ending
+    }
+
+    /// Fails when the running code is inside a process-scoped cassette: another cannot open until that one closes.
+    private static func checkNotNested() throws(CassetteError) {
+        guard let outer = current, outer.turn != nil else { return }
+        throw CassetteError(.processScopeBusy, """
+            This cassette has scope: .process (given here or by the .cassette traits around it) and opens inside \
+            \(outer.name), which has it too: the process has one shared session, so process-scoped cassettes do not \
+            nest. Open this one with options: .init(scope: .session), or send its requests through the outer one.
+            """)
     }
 
     /// Gives `configuration` the settings of `shared` that the cassette reads for each request (see ``AppSession``).

@@ -183,6 +183,12 @@ extension CassetteOptions {
         }, isolation: isolation)
     }
 
+    /// `options` over those of the `.cassette` traits around the running code (``scoped``): what a cassette opened
+    /// here with `options` has.
+    package static func effective(_ options: CassetteOptions) -> CassetteOptions {
+        (scoped ?? CassetteOptions()).overridden(by: options)
+    }
+
     /// Tells the scope around the running code, if it asked (``withScoped(_:noticing:isolation:_:)``), that a
     /// cassette opened: a parameterized test that opens one per case needs no warning that it has none.
     static func noteOpened() {

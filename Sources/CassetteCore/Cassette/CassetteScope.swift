@@ -11,16 +11,18 @@
 /// | scope | what goes through the cassette |
 /// |---|---|
 /// | ``session`` | requests of the cassette's own session, and of sessions made from its configuration |
-/// | ``process`` | those, and every request sent through `URLSession.shared` while the cassette is open; on Apple's platforms also sessions made from `URLSessionConfiguration.default` or `.ephemeral` while it is open |
+/// | ``process`` | those, and every request sent through `URLSession.shared` while the cassette is open; on Apple's platforms also sessions made from `URLSessionConfiguration.default` or `.ephemeral` while it is open (written, not yet run there) |
 ///
 /// Requests that arrive through the process scope are recorded, redacted, matched, paced and replayed exactly as the
-/// cassette's own, read with the shared session's settings (its cookie storage, headers and timeouts, which the
-/// cassette's configuration takes on). Process-scoped cassettes are open one at a time in a process: a second one
+/// cassette's own, read with the shared session's settings: its cookie storage (`HTTPCookieStorage.shared`),
+/// credential storage, headers and timeouts, which the cassette's configuration takes on, so its own session shares
+/// them too (a session-scoped cassette's storages are its own). Process-scoped cassettes do not nest: one opened
+/// inside another fails with ``CassetteError/Code-swift.struct/processScopeBusy``. Process-scoped cassettes are open one at a time in a process: a second one
 /// waits, first come first served, until the first closes (`Cassette.use`'s async form, the trait and the async
 /// `withCassette` wait without blocking a thread, and can be cancelled; the synchronous forms fail at once rather
 /// than block). Session-scoped cassettes keep running beside it. A process-scoped cassette also sees what other
-/// tests running at the same time send through `URLSession.shared`: put such suites in `.serialized`, or use the
-/// session scope.
+/// tests running at the same time send through `URLSession.shared`: `.serialized` keeps one suite's tests apart, but
+/// not other suites running beside it; use the session scope for code that can take a session.
 ///
 /// On Linux only `URLSession.shared` is reached, and only when the harness registered its protocol before the
 /// process made its shared session (see ``CassetteError/Code-swift.struct/sharedSessionUnreachable``): sessions

@@ -81,18 +81,29 @@ enum ProtocolRoutes {
         }
     }
 
-    /// Tells the open cassettes that `request` went past them through `URLSession.shared` (see
-    /// ``SharedSessionRouter``).
-    static func notePassed(_ request: URLRequest) {
-        let open = table.withLock { table in
-            table.destinations.values.compactMap { destination -> CassetteSession? in
+    /// Whether ``SharedSessionRouter`` takes `request`: it is routed to an open process-scoped cassette. When it is
+    /// not, the open cassettes are told that `request` went past them.
+    static func takesSharedSessionRequest(_ request: URLRequest) -> Bool {
+        let router = ObjectIdentifier(SharedSessionRouter.self)
+        let open = table.withLock { table -> [CassetteSession]? in
+            if case .open? = table.destinations[router] { return nil }
+            return table.destinations.values.compactMap { destination -> CassetteSession? in
                 if case .open(let cassette) = destination { return cassette }
                 return nil
             }
         }
-        guard !open.isEmpty else { return }
+        guard let open else { return true }
         let files = open.map(\.settings.file)
         for cassette in open { cassette.notePassed(request, openCassettes: files) }
+        return false
+    }
+
+    /// Whether a process-scoped cassette is open and routed (see ``SharedSessionRouter``).
+    static var routesSharedSession: Bool {
+        table.withLock { table in
+            if case .open? = table.destinations[ObjectIdentifier(SharedSessionRouter.self)] { return true }
+            return false
+        }
     }
 
     private static func tagging<Tag: RouteTag>(_ tag: Tag.Type, withBit bit: Bool) -> any RouteTag.Type {

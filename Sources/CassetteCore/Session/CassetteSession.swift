@@ -277,21 +277,24 @@ final class CassetteSession: Sendable {
     }
 
     /// Notes that `request` went through `URLSession.shared` while this cassette was open, among `openCassettes`, and
-    /// no process-scoped one was: a failure when this cassette is the only one open (the request is its test's), a
-    /// warning when several are (it may be another test's). Each request is noted once; the URL is redacted with the
-    /// cassette's rules and shown without its query.
+    /// no process-scoped one was: a warning, since the request may be another test's running beside (in CI, where
+    /// there is no network, the failure the body then throws is this cassette's: see ``bypassError(_:)``). Each
+    /// request is noted once; the URL is redacted with the cassette's rules and what it learned, and shown without
+    /// its query.
     func notePassed(_ request: URLRequest, openCassettes: [URL]) {
-        let shown = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
+        let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
+        let shown = settings.redaction.redact(RecordedRequest(request, body: request.httpBody), learned: learned).stored
         let place = "\(shown.method) \(URLParts.withoutQuery(shown.url))"
         let others = openCassettes.filter { $0 != settings.file }
         let error = CassetteError(.bypassedCassette, """
-            \(place) was sent through URLSession.shared, past \(others.isEmpty ? "this cassette" : "the \(openCassettes.count) cassettes open then (this one, \(others.map(\.path).joined(separator: ", ")))"): \
-            through URLSession.shared a request reaches the network unless a cassette opened with scope: .process is \
-            open. Send it through the cassette's session, or open the cassette with options: .init(scope: .process).
+            \(place) was sent through URLSession.shared (or, on Apple's platforms, a session made from .default or \
+            .ephemeral), past \(others.isEmpty ? "this cassette" : "the \(openCassettes.count) cassettes open then (this one, \(others.map(\.path).joined(separator: ", ")))"): \
+            such a request reaches the network unless a cassette opened with scope: .process is open. If it is this \
+            test's, send it through the cassette's session, or open the cassette with options: .init(scope: .process).
             """, cassette: settings.file)
         state.withLock { state in
             guard !state.isClosed, state.passed.insert(place).inserted else { return }
-            if others.isEmpty { state.failures.append(error) } else { state.warnings.append(error) }
+            state.warnings.append(error)
         }
     }
 
@@ -303,8 +306,7 @@ final class CassetteSession: Sendable {
     /// (as in CI). `nil` for any other error, and for a cassette that records (a bypassing request then succeeds,
     /// and only "Nothing was recorded" can tell).
     func bypassError(_ error: (any Error)?) -> CassetteError? {
-        // A request noted going past through URLSession.shared says so already.
-        guard let error, !opened.recordsMisses, settings.faults.isEmpty, state.withLock({ $0.passed.isEmpty }) else { return nil }
+        guard let error, !opened.recordsMisses, settings.faults.isEmpty else { return nil }
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
               nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,

@@ -88,24 +88,29 @@ extension XCTestCase {
     /// Opens the cassette `source` (or the one named after this test), or reports why it cannot be opened.
     private func openCassette(_ source: Cassette.Source?, _ options: CassetteOptions, _ file: StaticString,
                               _ line: UInt) -> Cassette? {
-        let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
+        let (derived, testName) = derivedNames()
         do {
-            return try Cassette(source ?? .named(derived), options: options, filePath: String(describing: file),
-                                testName: derived.split(separator: "/").last.map(String.init) ?? derived)
+            return try Cassette(source ?? .named(derived), options: options, filePath: String(describing: file), testName: testName)
         } catch {
             XCTFail(error.description, file: file, line: line)
             return nil
         }
     }
 
+    /// The cassette name this test derives (`Module/Class/testMethod`) and the test name a re-record command filters on.
+    private func derivedNames() -> (cassette: String, test: String) {
+        let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
+        return (derived, derived.split(separator: "/").last.map(String.init) ?? derived)
+    }
+
     /// Opens the cassette as the synchronous form does, waiting for the process scope's turn when its scope is
     /// ``CassetteScope/process``; a wait cancelled is reported too.
     private func openCassette(_ source: Cassette.Source?, _ options: CassetteOptions, _ file: StaticString,
                               _ line: UInt, isolation: isolated (any Actor)? = #isolation) async -> Cassette? {
-        let derived = DerivedName.xcTest(type: String(reflecting: type(of: self)), name: self.name)
+        let (derived, testName) = derivedNames()
         do {
             return try await Cassette.opened(source ?? .named(derived), options: options, filePath: String(describing: file),
-                                             testName: derived.split(separator: "/").last.map(String.init) ?? derived)
+                                             testName: testName)
         } catch {
             XCTFail(String(describing: error), file: file, line: line)
             return nil

@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import Testing
 @testable import CassetteCore
-import CassetteTesting
+@testable import CassetteTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -77,23 +77,57 @@ struct ProcessScopeTests {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "a", in: directory)
             try await Cassette.use("a", options: Self.options(directory).overridden(by: .init(unused: .ignore))) { _ in
-                let waiting = Task {
+                // Another test's cassettes: detached, so that they do not open inside this one.
+                let waiting = Task.detached {
                     try await Cassette.use("a", options: Self.options(directory).overridden(by: .init(unused: .ignore))) { (_: URLSession) async in "ran" }
                 }
                 try await Task.sleep(for: .milliseconds(50))
                 waiting.cancel()
                 let result = await waiting.result
                 #expect(throws: CancellationError.self) { _ = try result.get() }
-                let busy = #expect(throws: CassetteError.self) {
-                    try Cassette.use("a", options: Self.options(directory).overridden(by: .init(unused: .ignore))) { _ in }
-                }
+                let busy = await Task.detached { () -> CassetteError? in
+                    do {
+                        try Cassette.use("a", options: Self.options(directory).overridden(by: .init(unused: .ignore))) { _ in }
+                        return nil
+                    } catch {
+                        return error as? CassetteError
+                    }
+                }.value
                 #expect(busy?.code == .processScopeBusy)
+                #expect(busy?.message.contains("cannot wait for it without blocking a thread") == true)
             }
             // The turn came back: the scope opens again.
             let again = try await Cassette.use("a", options: Self.options(directory)) { _ in
                 try await URLSession.shared.data(from: URL(string: "http://api.test/a")!).1
             }
             #expect((again as? HTTPURLResponse)?.statusCode == 200)
+        }
+    }
+
+    @Test("process-scoped cassettes do not nest: an inner one, given the scope or inheriting it from the trait, fails at once")
+    func noNesting() async throws {
+        try await withTemporaryDirectory { directory in
+            try Fixture.write([Fixture.interaction("http://api.test/outer")], name: "outer", in: directory)
+            let options = Self.options(directory).overridden(by: .init(unused: .ignore))
+            try await Cassette.use("outer", options: options) { _ in
+                let given = await #expect(throws: CassetteError.self) {
+                    try await Cassette.use("inner", options: options) { (_: URLSession) async in }
+                }
+                #expect(given?.code == .processScopeBusy)
+                #expect(given?.message.contains("process-scoped cassettes do not nest") == true)
+                let synchronous = #expect(throws: CassetteError.self) { try Cassette.use("inner", options: options) { _ in } }
+                #expect(synchronous?.message.contains("process-scoped cassettes do not nest") == true)
+            }
+            let test = try #require(Test.current)
+            let inherited = LockedBox<CassetteError?>(nil)
+            try await CassetteTrait.cassette("outer", options: options).provideScope(for: test, testCase: Test.Case.current) {
+                do {
+                    try await Cassette.use("inner", record: .never, options: .init(directory: .at(directory), environment: [:])) { (_: URLSession) async in }
+                } catch let error as CassetteError {
+                    inherited.withLock { $0 = error }
+                }
+            }
+            #expect(inherited.withLock { $0 }?.code == .processScopeBusy)
         }
     }
 }

@@ -6,15 +6,17 @@ import FoundationNetworking
 import ObjectiveC
 #endif
 
-/// On Apple's platforms, sessions made from `URLSessionConfiguration.default` or `.ephemeral` list
-/// ``SharedSessionRouter`` first, so that a process-scoped cassette (``CassetteScope/process``) sees the requests of
-/// sessions the code makes itself (Alamofire's `AF`, SDKs that make their own session).
+/// On Apple's platforms, sessions made from `URLSessionConfiguration.default` or `.ephemeral` while a process-scoped
+/// cassette (``CassetteScope/process``) is open list ``SharedSessionRouter`` first, so that it sees the requests of
+/// sessions the code makes itself (Alamofire's `AF`, SDKs that make their own session). Configurations made at any
+/// other time are left as they are.
 ///
 /// A session uses only its configuration's `protocolClasses` there, so registering a class does not reach such
 /// sessions; AliSoftware/OHHTTPStubs (`OHHTTPStubs+NSURLSessionConfiguration.m`) and kean/Pulse reach them by
 /// exchanging the class getters `defaultSessionConfiguration` and `ephemeralSessionConfiguration` for ones that
 /// insert their protocol, once, through the Objective-C runtime; this does the same. The router declines every
-/// request while no process scope is open, so such sessions behave as before then.
+/// request while no process scope is open, so a session made during one and used after behaves as before then.
+/// Written from those peers' code and Apple's runtime documentation; not yet run on an Apple platform.
 ///
 /// swift-corelibs-foundation has no Objective-C runtime, and its default configurations list its own HTTP protocol:
 /// there nothing is installed, and such sessions are not reached (see ``CassetteScope``).
@@ -37,8 +39,9 @@ enum DefaultConfigurations {
     }
     #endif
 
-    /// `configuration` with the router first in its `protocolClasses`.
+    /// `configuration` with the router first in its `protocolClasses`, while a process-scoped cassette is open.
     static func routed(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        guard ProtocolRoutes.routesSharedSession else { return configuration }
         let others = (configuration.protocolClasses ?? []).filter { $0 != SharedSessionRouter.self }
         configuration.protocolClasses = [SharedSessionRouter.self] + others
         return configuration

@@ -1,13 +1,14 @@
 import Locking
 
-/// The one process-scoped cassette that may be open in this process (see ``CassetteScope/process``), and the ones
-/// waiting for their turn, first come first served.
+/// The turn of the one process-scoped cassette that may be open in this process (see ``CassetteScope/process``),
+/// and the ones waiting for it, first come first served. It orders cassettes only: whether the shared session's
+/// requests go to a cassette is its route's (``ProtocolRoutes/takesSharedSessionRequest(_:)``).
 ///
 /// Waiting is asynchronous and cancellable: a waiter that is cancelled leaves the queue with `CancellationError`, and
 /// the turn goes to the next. The synchronous entry points only ever take a free turn (``tryTake()``).
-enum ProcessScope {
+package enum ProcessScope {
     /// A turn: held by the cassette that took it, given back when it closes.
-    struct Turn: Sendable, Hashable {
+    package struct Turn: Sendable, Hashable {
         fileprivate let number: UInt64
     }
 
@@ -19,11 +20,8 @@ enum ProcessScope {
 
     private static let state = LockedBox(State())
 
-    /// Whether a process-scoped cassette is open.
-    static var isOpen: Bool { state.withLock { $0.holder != nil } }
-
     /// Takes the turn when it is free; `nil` when a process-scoped cassette is open.
-    static func tryTake() -> Turn? {
+    package static func tryTake() -> Turn? {
         state.withLock { state in
             guard state.holder == nil, state.waiting.isEmpty else { return nil }
             state.next += 1
@@ -35,7 +33,7 @@ enum ProcessScope {
 
     /// Waits, without blocking a thread, until the turn is this caller's; throws `CancellationError` when the
     /// waiting task is cancelled first.
-    static func take() async throws -> Turn {
+    package static func take() async throws -> Turn {
         let turn = state.withLock { state -> Turn in
             state.next += 1
             return Turn(number: state.next)
@@ -71,7 +69,7 @@ enum ProcessScope {
     }
 
     /// Gives `turn` back; the next waiter, if any, gets it.
-    static func give(_ turn: Turn) {
+    package static func give(_ turn: Turn) {
         let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
             guard state.holder == turn else { return nil }
             guard !state.waiting.isEmpty else {

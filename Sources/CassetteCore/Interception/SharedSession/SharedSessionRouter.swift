@@ -9,15 +9,15 @@ import FoundationNetworking
 /// sessions: it is routed to the open process-scoped cassette as each cassette's own class is to its cassette (see
 /// ``ProtocolRoutes``).
 ///
-/// It takes a request only while a process-scoped cassette is open; otherwise the platform's protocol answers, as
-/// if it were not there. A request it declines while other cassettes are open went past them, and they say so
+/// It takes an `http` or `https` request only while it is routed to an open process-scoped cassette (decided under
+/// the routes' one lock, so never between a turn and its cassette); otherwise the platform's protocol answers, as if
+/// it were not there. A request it declines while other cassettes are open went past them, and they say so
 /// (``CassetteSession/notePassed(_:openCassettes:)``): code that uses `URLSession.shared` instead of the cassette's
-/// session is caught on the first run, not first in CI.
+/// session shows on the first run, not first in CI.
 final class SharedSessionRouter: CassetteURLProtocol {
     override class func canInit(with request: URLRequest) -> Bool {
-        if ProcessScope.isOpen { return true }
-        ProtocolRoutes.notePassed(request)
-        return false
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return ProtocolRoutes.takesSharedSessionRequest(request)
     }
 }
 
