@@ -186,7 +186,7 @@ public final class Cassette: Sendable {
     /// ``UnusedInteractions``). After this, requests through its sessions fail with a "closed" error.
     ///
     /// `bodyError` is what the body threw, if anything: when it is a network error the cassette cannot have given,
-    /// a request went past the cassette, and a failure says so (see ``CassetteSession/bypassError(_:)``).
+    /// a request went past the cassette, and a failure says so (see ``BypassReport/failure(for:)``).
     package func close(bodyError: (any Error)?) -> Ending {
         let bodyFailed = bodyError != nil
         if let session = made.withLock({ $0 }) {
@@ -200,7 +200,7 @@ public final class Cassette: Sendable {
             }
         }
         var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
-        let bypassed = state.bypassError(bodyError)
+        let bypassed = state.bypass.failure(for: bodyError)
         if let bypassed { ending.failures.append(bypassed) }
         // A request noted going past the cassette that the failure names already is not warned about as well.
         ending.warnings += state.warnings().filter { bypassed == nil || $0.code != .bypassedCassette }

@@ -44,13 +44,13 @@ class CassetteURLProtocol: URLProtocol {
             return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
         // A request that follows a redirect this cassette reported to Apple's loading system goes on with its chain.
-        let link = cassette.link(for: request)
+        let (link, sent) = cassette.chains.take(from: request)
         if case .replay(var chain, let outcome, let delay, let asks) = link {
             let step = chain.decided(request)
             return ClientRoute(loader: self, cassette: cassette).drive(step, chain, outcome: outcome, delay: delay, asks: asks)
         }
         let outgoing: OutgoingRequest
-        switch OutgoingRequest.capture(ChainLinks.withoutToken(request), task: task, session: cassette.appSession) {
+        switch OutgoingRequest.capture(sent, task: task, session: cassette.appSession) {
         case .success(let captured): outgoing = captured
         case .failure(let reason): return deliver(.failure(cassette.reject(request, because: reason)), cookies: nil)
         }
@@ -88,15 +88,6 @@ class CassetteURLProtocol: URLProtocol {
         if !scheduled { work() }
     }
 
-    /// How the task's delegate is asked about its redirects and challenges (see ``DelegateRoute``), for the request
-    /// the app made, `app` (see ``OutgoingRequest/app``); `taskSession` is the task's session when already looked up.
-    private func route(_ cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) -> DelegateRoute {
-        if cassette.settings.asksThroughClient {
-            return .client(ClientRoute(loader: self, cassette: cassette), stopsAtRedirects: true)
-        }
-        return TaskDelegate.of(task, request: app, session: taskSession).map(DelegateRoute.task) ?? .none
-    }
-
     /// Serves `answer` to the request the app made, `app`, on the task's work queue: a replay at once (or after its
     /// latency, or once the task's delegate decided), a live request by sending it.
     private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) {
@@ -106,20 +97,7 @@ class CassetteURLProtocol: URLProtocol {
             // Stopped while it was answered aside: nothing is delivered to a stopped task.
             return
         case .now(let outcome, let delay, let asks):
-            // A recording that went through a redirect or a challenge asks the task's delegate first, if it has one.
-            if let asks, let final = outcome.response {
-                switch route(cassette, app: app, taskSession: nil) {
-                case .task(let delegate):
-                    return replay(outcome, after: delay, cassette: cassette, asks: asks,
-                                  asking: DelegateReplay(delegate: delegate, hops: asks.hops, final: final))
-                case .client(let client, _):
-                    var chain = ChainReplay(request: app, hops: asks.hops, final: final)
-                    return client.drive(chain.start(), chain, outcome: outcome, delay: delay, asks: asks)
-                case .none:
-                    break
-                }
-            }
-            return replay(outcome, after: delay, cassette: cassette)
+            return replay(outcome, after: delay, cassette: cassette, asking: asks, app: app)
         case .live(let request):
             live = request
         }
@@ -209,41 +187,6 @@ class CassetteURLProtocol: URLProtocol {
         let workQueue = task.flatMap(ClientQueues.workQueue(of:))
         nonisolated(unsafe) let loader = self
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { loader.onClient(workQueue, work) }
-    }
-
-    /// Delivers a replayed `outcome` once the task's delegate has decided as it did when recorded (see
-    /// ``DelegateReplay``), after `delay` seconds; what else the answers lead to, as ``conclude(_:final:outcome:delay:cassette:asks:)``
-    /// says.
-    private func replay(_ outcome: Outcome, after delay: TimeInterval, cassette: CassetteSession,
-                        asks: CassetteSession.DelegateQuestions, asking replay: DelegateReplay) {
-        // As in startLoading(): the protocol goes to the queue the delegate answers on; its state is in LockedBoxes.
-        nonisolated(unsafe) let loader = self
-        let workQueue = task.flatMap(ClientQueues.workQueue(of:))
-        replay.run { step in
-            // On the task's work queue, as in startLoading(): a stream's delivery reads the task's registry there.
-            loader.onClient(workQueue) {
-                loader.conclude(step, final: replay.final, outcome: outcome, delay: delay, cassette: cassette, asks: asks)
-            }
-        }
-    }
-
-    /// Ends a replayed chain as the app's delegate's answers say (see ``ChainReplay``), on the client's queue: as
-    /// decided when recorded, `outcome` after `delay` seconds; the final challenge cancelled as it was, the task
-    /// cancelled as it was live; decided otherwise, the task fails and `use` throws the error naming the change.
-    /// Nothing is delivered to a stopped task. A step that asks a question is its driver's.
-    func conclude(_ step: ChainReplay.Step, final: HTTPURLResponse, outcome: Outcome, delay: TimeInterval,
-                  cassette: CassetteSession, asks: CassetteSession.DelegateQuestions) {
-        switch step {
-        case .deliver:
-            guard !stopped.withLock({ $0 }) else { return }
-            replay(outcome, after: delay, cassette: cassette)
-        case .cancelled:
-            deliverUnlessStopped(.refusedChallenge(final), cookies: cassette.appSession)
-        case .decidedOtherwise(let decision):
-            deliverUnlessStopped(.failure(cassette.delegateDecidedOtherwise(asks, decision)), cookies: cassette.appSession)
-        case .challenge, .redirect:
-            break
-        }
     }
 
     /// Serves a replayed `outcome`, on the task's work queue: a stream piece by piece to a task that hears it so (see

@@ -39,11 +39,7 @@ struct ClientRoute: Sendable {
                                                                          storage: storage, lastUsed: lastUsed, answered: answered) else {
             return answered(.none)
         }
-        nonisolated(unsafe) let loader = loader
-        loader.onClient(nil) {
-            guard !loader.stopped.withLock({ $0 }) else { return answered(.cancelled) }
-            loader.client?.urlProtocol(loader, didReceive: challenge)
-        }
+        hand(challenge, orIfStopped: { answered(.cancelled) })
     }
 
     /// Asks the app about the server's certificate the recorder's session was asked about; with no delegate that
@@ -54,11 +50,16 @@ struct ClientRoute: Sendable {
         let sender = ChallengeSender { disposition, credential in
             answered(disposition == .useCredential && credential == nil ? .performDefaultHandling : disposition, credential)
         }
-        let forwarded = URLAuthenticationChallenge(authenticationChallenge: challenge, sender: sender)
+        hand(URLAuthenticationChallenge(authenticationChallenge: challenge, sender: sender),
+             orIfStopped: { answered(.cancelAuthenticationChallenge, nil) })
+    }
+
+    /// Hands the client `challenge` on the client thread; a protocol stopped meanwhile calls `cancelled` instead.
+    private func hand(_ challenge: URLAuthenticationChallenge, orIfStopped cancelled: @escaping @Sendable () -> Void) {
         nonisolated(unsafe) let loader = loader
         loader.onClient(nil) {
-            guard !loader.stopped.withLock({ $0 }) else { return answered(.cancelAuthenticationChallenge, nil) }
-            loader.client?.urlProtocol(loader, didReceive: forwarded)
+            guard !loader.stopped.withLock({ $0 }) else { return cancelled() }
+            loader.client?.urlProtocol(loader, didReceive: challenge)
         }
     }
 
@@ -69,8 +70,7 @@ struct ClientRoute: Sendable {
         if let setCookie = AppSession.setCookie(in: response.headerFields, from: response.url) {
             cassette.appSession.store(setCookie, responseURL: response.url, mainDocumentURL: loader.request.mainDocumentURL)
         }
-        let token = cassette.add(link)
-        loader.client?.urlProtocol(loader, wasRedirectedTo: ChainLinks.request(next, carrying: token), redirectResponse: response)
+        loader.client?.urlProtocol(loader, wasRedirectedTo: cassette.chains.keep(link, carriedBy: next), redirectResponse: response)
     }
 
     /// Goes on with a replayed chain: asks `step`'s question (see ``ChainReplay``) and the ones after it, then ends
@@ -97,15 +97,13 @@ struct ClientRoute: Sendable {
             }
             // The recording stopped here: the redirect, with its body, is what a refusal gets, at its recorded time,
             // reported and delivered in one go.
-            guard delay > 0 else {
-                report(response, redirectingTo: proposed, link: link)
-                return loader.replay(outcome, after: 0, cassette: cassette)
-            }
-            loader.later(delay) {
+            let reportAndDeliver: @Sendable () -> Void = {
                 guard !loader.stopped.withLock({ $0 }) else { return }
                 report(response, redirectingTo: proposed, link: link)
                 loader.replay(outcome, after: 0, cassette: cassette)
             }
+            guard delay > 0 else { return reportAndDeliver() }
+            loader.later(delay, reportAndDeliver)
         case .deliver, .cancelled, .decidedOtherwise:
             loader.conclude(step, final: chain.final, outcome: outcome, delay: delay, cassette: cassette, asks: asks)
         }

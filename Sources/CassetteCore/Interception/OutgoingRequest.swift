@@ -69,17 +69,17 @@ struct OutgoingRequest: Sendable {
 
 extension OutgoingRequest.BodyForm {
     /// The API that carried the body of `request`, as the protocol got it, of a task that is an upload or not and
-    /// was made with `original` (`URLSessionTask.originalRequest`).
+    /// was made with `original` (`URLSessionTask.originalRequest`, read only for a body that came as a stream).
     ///
     /// Apple's loading system hands a protocol the app's `httpBody` as `httpBodyStream` (AliSoftware/OHHTTPStubs
     /// issue #52; its documentation says the `HTTPBody` "has been reset to nil"), so a stream there may be a body the
     /// app set whole: the task's own request tells which. Sent as a stream, it would go chunked, without
     /// `Content-Length`: a server that needs the length would answer `411` only while recording. On
     /// swift-corelibs-foundation the protocol gets `httpBody` as it was set.
-    static func of(_ request: URLRequest, original: URLRequest?, isUpload: Bool) -> Self {
+    static func of(_ request: URLRequest, original: @autoclosure () -> URLRequest?, isUpload: Bool) -> Self {
         if isUpload { return .upload }
         guard request.httpBody == nil, request.httpBodyStream != nil else { return .httpBody }
-        return original?.httpBody != nil ? .httpBody : .stream
+        return original()?.httpBody != nil ? .httpBody : .stream
     }
 }
 

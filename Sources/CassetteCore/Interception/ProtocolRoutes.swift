@@ -27,15 +27,13 @@ import FoundationNetworking
 /// freed, and a small entry here: measured on Linux in a release build, 3.4 µs and about 1 KB per class (100,000
 /// classes), next to the hundreds of microseconds a test's session costs anyway.
 enum ProtocolRoutes {
-    /// Where a route leads.
-    private enum Destination {
-        case open(CassetteSession)
-        /// The cassette ended; kept so that a late request is told which cassette it belonged to.
-        case closed(file: URL)
-    }
-
     private struct Table {
-        var destinations: [ObjectIdentifier: Destination] = [:]
+        /// The routes to open cassettes, by protocol class: as many as are open at once, which is what the shared
+        /// session's requests past them look through.
+        var open: [ObjectIdentifier: CassetteSession] = [:]
+        /// The files of the cassettes that ended, by protocol class, one for every cassette the process opened: kept
+        /// so that a late request is told which cassette it belonged to.
+        var closed: [ObjectIdentifier: URL] = [:]
         var opened: UInt64 = 0
     }
 
@@ -58,39 +56,42 @@ enum ProtocolRoutes {
 
     /// Routes the requests of `protocolClass` to `cassette`.
     static func open(_ protocolClass: CassetteURLProtocol.Type, to cassette: CassetteSession) {
-        table.withLock { $0.destinations[ObjectIdentifier(protocolClass)] = .open(cassette) }
+        table.withLock { table in
+            table.closed[ObjectIdentifier(protocolClass)] = nil
+            table.open[ObjectIdentifier(protocolClass)] = cassette
+        }
     }
 
     /// Ends the route of `protocolClass`: later requests fail with a message that names `file`.
     static func close(_ protocolClass: CassetteURLProtocol.Type, file: URL) {
-        table.withLock { $0.destinations[ObjectIdentifier(protocolClass)] = .closed(file: file) }
+        table.withLock { table in
+            table.open[ObjectIdentifier(protocolClass)] = nil
+            table.closed[ObjectIdentifier(protocolClass)] = file
+        }
     }
 
     /// The cassette a protocol of class `protocolClass` answers from, or why there is none.
     static func cassette(for protocolClass: URLProtocol.Type) -> Result<CassetteSession, CassetteError> {
-        switch table.withLock({ $0.destinations[ObjectIdentifier(protocolClass)] }) {
-        case .open(let cassette)?:
-            return .success(cassette)
-        case .closed(let file)?:
+        let route = ObjectIdentifier(protocolClass)
+        let (cassette, closedFile) = table.withLock { table -> (CassetteSession?, URL?) in
+            if let cassette = table.open[route] { return (cassette, nil) }
+            return (nil, table.closed[route])
+        }
+        if let cassette { return .success(cassette) }
+        if let closedFile {
             return .failure(CassetteError(.unroutedRequest,
                                           "the request came from a session made for this cassette after the cassette closed (its Cassette.use call or test had returned). Make sessions inside the body, and finish their requests before it returns.",
-                                          cassette: file))
-        case nil:
-            return .failure(CassetteError(.unroutedRequest,
-                                          "the request came from a session that no cassette owns. Use the session (or configuration) that the .cassette trait, Cassette.use or the XCTest helper gives you, and keep its protocolClasses."))
+                                          cassette: closedFile))
         }
+        return .failure(CassetteError(.unroutedRequest,
+                                      "the request came from a session that no cassette owns. Use the session (or configuration) that the .cassette trait, Cassette.use or the XCTest helper gives you, and keep its protocolClasses."))
     }
 
     /// Whether ``SharedSessionRouter`` takes `request`: it is routed to an open process-scoped cassette. When it is
     /// not, the open cassettes are told that `request` went past them.
     static func takesSharedSessionRequest(_ request: URLRequest) -> Bool {
-        let router = ObjectIdentifier(SharedSessionRouter.self)
         let open = table.withLock { table -> [CassetteSession]? in
-            if case .open? = table.destinations[router] { return nil }
-            return table.destinations.values.compactMap { destination -> CassetteSession? in
-                if case .open(let cassette) = destination { return cassette }
-                return nil
-            }
+            table.open[router] == nil ? Array(table.open.values) : nil
         }
         guard let open else { return true }
         let files = open.map(\.settings.file)
@@ -100,11 +101,11 @@ enum ProtocolRoutes {
 
     /// Whether a process-scoped cassette is open and routed (see ``SharedSessionRouter``).
     static var routesSharedSession: Bool {
-        table.withLock { table in
-            if case .open? = table.destinations[ObjectIdentifier(SharedSessionRouter.self)] { return true }
-            return false
-        }
+        table.withLock { $0.open[router] != nil }
     }
+
+    /// The route of ``SharedSessionRouter``.
+    private static let router = ObjectIdentifier(SharedSessionRouter.self)
 
     private static func tagging<Tag: RouteTag>(_ tag: Tag.Type, withBit bit: Bool) -> any RouteTag.Type {
         bit ? Bit1<Tag>.self : Bit0<Tag>.self

@@ -32,7 +32,9 @@ final class CassetteSession: Sendable {
     private let credentialPlaceholders: CredentialPlaceholders
     /// The redirects reported to Apple's loading system, waiting for the requests that follow them (see
     /// ``ClientRoute``).
-    private let chains = LockedBox(ChainLinks())
+    let chains = ChainLinks()
+    /// What the cassette says about requests that went past it.
+    let bypass: BypassReport
 
     /// Where the requests the recordings do not answer go.
     private enum Network {
@@ -67,6 +69,7 @@ final class CassetteSession: Sendable {
             .none
         }
         save = CassetteSave(settings: settings, opened: opened)
+        bypass = BypassReport(settings: settings, opened: opened)
     }
 
     /// How the cassette answers one request.
@@ -184,18 +187,6 @@ final class CassetteSession: Sendable {
         }
     }
 
-    /// Keeps `link` for the request that follows a reported redirect; returns the token that request carries.
-    func add(_ link: ChainLinks.Link) -> String {
-        chains.withLock { $0.add(link) }
-    }
-
-    /// The link `request` goes on with, if it follows a redirect this cassette reported (see ``ChainLinks``).
-    func link(for request: URLRequest) -> ChainLinks.Link? {
-        // Read outside the lock: almost every request carries no token.
-        guard let token = ChainLinks.token(of: request) else { return nil }
-        return chains.withLock { $0.take(token) }
-    }
-
     /// Ends the recording `stopped` at a redirect that no request can follow (see ``CassetteRecording/finish(_:)``).
     func finish(_ stopped: CassetteRecording.Stopped) {
         if case .recording(let recording) = network { recording.finish(stopped) }
@@ -261,7 +252,7 @@ final class CassetteSession: Sendable {
         live?.recorder.close()
         // The redirects no request followed: the app's delegate stopped there. A replayed one the recording followed
         // fails; a recording ends there, as it is stored already (through the hook now, if there is one).
-        for link in chains.withLock({ $0.takeAll() }) {
+        for link in chains.takeAll() {
             switch link {
             case .replay(var chain, _, _, let asks):
                 if case .decidedOtherwise(let decision) = chain.decided(nil) { _ = delegateDecidedOtherwise(asks, decision) }
@@ -277,74 +268,16 @@ final class CassetteSession: Sendable {
     }
 
     /// Notes that `request` went through `URLSession.shared` while this cassette was open, among `openCassettes`, and
-    /// no process-scoped one was: a warning, since the request may be another test's running beside (in CI, where
-    /// there is no network, the failure the body then throws is this cassette's: see ``bypassError(_:)``). Each
-    /// request is noted once; the URL is redacted with the cassette's rules and what it learned, and shown without
-    /// its query.
+    /// no process-scoped one was: a warning (see ``BypassReport/passedWarning(_:learned:openCassettes:)``), once per
+    /// request, redacted with what the cassette learned too.
     func notePassed(_ request: URLRequest, openCassettes: [URL]) {
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        let shown = settings.redaction.redact(RecordedRequest(request, body: request.httpBody), learned: learned).stored
-        let place = "\(shown.method) \(URLParts.withoutQuery(shown.url))"
-        let others = openCassettes.filter { $0 != settings.file }
-        let error = CassetteError(.bypassedCassette, """
-            \(place) was sent through URLSession.shared (or, on Apple's platforms, a session made from .default or \
-            .ephemeral), past \(others.isEmpty ? "this cassette" : "the \(openCassettes.count) cassettes open then (this one, \(others.map(\.path).joined(separator: ", ")))"): \
-            such a request reaches the network unless a cassette opened with scope: .process is open. If it is this \
-            test's, send it through the cassette's session, or open the cassette with options: .init(scope: .process).
-            """, cassette: settings.file)
+        let (place, warning) = bypass.passedWarning(request, learned: learned, openCassettes: openCassettes)
         state.withLock { state in
             guard !state.isClosed, state.passed.insert(place).inserted else { return }
-            state.warnings.append(error)
+            state.warnings.append(warning)
         }
     }
-
-    /// The failure naming a request that went past the cassette, when the body's `error` is a network error (no
-    /// connection, no host, a timeout, TLS) that this cassette cannot have given: it reaches no network, it injects no
-    /// ``Fault``, its latency times nothing out, and no recording of it ends with that code (a failure, a stream cut
-    /// short or held open). Such a request was
-    /// sent by `URLSession.shared` or a session made from another configuration, and failed for want of a network
-    /// (as in CI). `nil` for any other error, and for a cassette that records (a bypassing request then succeeds,
-    /// and only "Nothing was recorded" can tell).
-    func bypassError(_ error: (any Error)?) -> CassetteError? {
-        guard let error, !opened.recordsMisses, settings.faults.isEmpty else { return nil }
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
-              nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
-              !opened.previous.contains(where: { Self.mayGive($0, code: nsError.code) }) else {
-            return nil
-        }
-        let failingURL = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
-            ?? (nsError.userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
-        let place = failingURL.map { url in
-            " for " + URLParts.withoutQuery(settings.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
-        } ?? ""
-        return CassetteError(.bypassedCassette, """
-            The body threw URLError \(nsError.code)\(place), which this cassette cannot have given: in record mode \
-            "\(settings.mode)" it reaches no network and holds no recorded failure with that code. The request went \
-            past the cassette (sent by URLSession.shared, or by a session made from another configuration) and failed \
-            for want of a network. Send it through the session or configuration the cassette gives the body (see the \
-            README's "What a cassette cannot see").
-            """, cassette: settings.file)
-    }
-
-    /// Whether replaying `interaction` may end in the `URLError` `code`: its recorded failure, the end of a stream
-    /// cut short, or the timeout of a request or stream held open (one the app cancelled live).
-    private static func mayGive(_ interaction: Interaction, code: Int) -> Bool {
-        if let failure = interaction.failure {
-            return failure.isCancellation ? code == URLError.timedOut.rawValue : failure.code == code
-        }
-        switch interaction.response?.stream?.end {
-        case .failed(let end)?: return end == code
-        case .cancelled?: return code == URLError.timedOut.rawValue
-        default: return false
-        }
-    }
-
-    /// The `URLError` codes of a request that found no network: what a request past the cassette gets in CI.
-    private static let connectionFailures: Set<Int> = [
-        URLError.cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed, .notConnectedToInternet,
-        .timedOut, .secureConnectionFailed, .cannotLoadFromNetwork, .internationalRoamingOff, .dataNotAllowed,
-    ].reduce(into: []) { $0.insert($1.rawValue) }
 
     /// The interactions of the file that were never replayed, with their positions in it (from 1).
     func unusedInteractions() -> [(position: Int, interaction: Interaction)] {

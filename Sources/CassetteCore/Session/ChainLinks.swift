@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,24 +29,29 @@ struct ChainLinks: Sendable {
     /// The protocol property that holds a link's token.
     static let propertyKey = "CassetteCore.ChainLink"
 
-    private var links: [String: Link] = [:]
+    /// The links waiting, by token.
+    private let links = LockedBox<[String: Link]>([:])
 
-    /// Keeps `link` and returns its token.
-    mutating func add(_ link: Link) -> String {
+    /// Keeps `link` and gives `next`, the request a reported redirect proposes, carrying its token.
+    func keep(_ link: Link, carriedBy next: URLRequest) -> URLRequest {
         let token = UUID().uuidString
-        links[token] = link
-        return token
+        links.withLock { $0[token] = link }
+        return Self.request(next, carrying: token)
     }
 
-    /// The link of `token`, taken: each is followed once.
-    mutating func take(_ token: String) -> Link? {
-        links.removeValue(forKey: token)
+    /// The link whose token `request` carries, taken (each is followed once), and `request` as it is sent and
+    /// matched (see ``withoutToken(_:)``). A request that carries no token, almost every one, takes no lock.
+    func take(from request: URLRequest) -> (link: Link?, request: URLRequest) {
+        guard let token = Self.token(of: request) else { return (nil, request) }
+        return (links.withLock { $0.removeValue(forKey: token) }, Self.withoutToken(request))
     }
 
     /// Every link no request followed, taken.
-    mutating func takeAll() -> [Link] {
-        defer { links = [:] }
-        return Array(links.values)
+    func takeAll() -> [Link] {
+        links.withLock { links in
+            defer { links = [:] }
+            return Array(links.values)
+        }
     }
 
     /// `request` carrying `token`.
