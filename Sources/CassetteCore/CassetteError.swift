@@ -42,8 +42,12 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         public static let unsupportedRequest = Code("unsupportedRequest")
         /// A request failed in transport (refused, DNS, TLS, timeout) while recording; nothing was saved.
         public static let transportError = Code("transportError")
-        /// Another `Cassette.use` in this process has the cassette open, and one of the two records.
+        /// Another cassette open at the same time, of the same test or from the same place, has the file open, and
+        /// one of the two records.
         public static let alreadyOpen = Code("alreadyOpen")
+        /// Another test of this run opened the cassette file first: two tests never share a file by mistake (share one
+        /// on purpose by opening it from one place: a suite's `.cassette("name")` trait, or one helper function).
+        public static let usedByAnotherTest = Code("usedByAnotherTest")
         /// A cassette was recorded only because it was missing and nothing chose a record mode (see ``RecordMode``):
         /// it was saved, and the test fails this once; the next run replays it.
         public static let recordedOnFirstRun = Code("recordedOnFirstRun")

@@ -161,7 +161,7 @@ enum SharedSession {
         }
         ProcessScope.give(turn)
         let cassette = try Cassette(.named("passed"), options: .init(record: .all, directory: .at(folder), recordsTransportErrors: true,
-                                                                      environment: [:]), filePath: #filePath, testName: "passed")
+                                                                      environment: [:]), filePath: #filePath, opener: .init(testName: "passed"))
         _ = try? await cassette.session.data(from: URL(string: "http://127.0.0.1:9/own")!)
         _ = try? await URLSession.shared.data(from: refused)
         let ending = cassette.close(bodyError: nil)

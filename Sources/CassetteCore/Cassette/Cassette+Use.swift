@@ -126,7 +126,7 @@ extension Cassette {
              _ function: String) throws(CassetteError) {
             do {
                 cassette = try Cassette(source, options: options, filePath: callSite.filePath,
-                                        testName: CassetteSettings.testName(fromFunction: function))
+                                        opener: .use(at: callSite, function: function, enclosing: CassetteOpener.enclosing))
             } catch {
                 throw error.at(callSite)
             }
@@ -139,7 +139,7 @@ extension Cassette {
                          _ function: String) async throws -> Scope {
             do {
                 let cassette = try await Cassette.opened(source, options: options, filePath: callSite.filePath,
-                                                         testName: CassetteSettings.testName(fromFunction: function))
+                                                         opener: .use(at: callSite, function: function, enclosing: CassetteOpener.enclosing))
                 return Scope(cassette: cassette, callSite: callSite)
             } catch let error as CassetteError {
                 throw error.at(callSite)
@@ -151,17 +151,16 @@ extension Cassette {
             self.callSite = callSite
         }
 
-        /// Closes the cassette, then throws what its requests met (one error naming every failure), else the body's
-        /// own error, else returns its value.
+        /// Closes the cassette, says what it saved, then throws what its requests met (one error naming every
+        /// failure, and the body's error by its type when they do not explain it, see
+        /// ``Ending/reporting(bodyError:)``), else the body's own error, else returns its value.
         func complete<T>(_ result: Result<T, any Error>) throws -> T {
             let bodyError: (any Error)? = if case .failure(let error) = result { error } else { nil }
             let ending = cassette.close(bodyError: bodyError)
+            ending.writeSaved()
             for warning in ending.warnings { StandardError.write("warning: " + warning.at(callSite).description) }
-            guard let combined = CassetteError.combining(ending.failures) else { return try result.get() }
-            if case .failure(let error) = result, !(error is CassetteError) {
-                // The cassette's failure usually explains the body's; the body's error is named by its type only,
-                // as its message may hold what the cassette keeps secret.
-                throw combined.adding("\nThe body also threw an error of type \(type(of: error)).").at(callSite)
+            guard let combined = CassetteError.combining(ending.reporting(bodyError: bodyError).failures) else {
+                return try result.get()
             }
             throw combined.at(callSite)
         }

@@ -65,35 +65,37 @@ public final class Cassette: Sendable {
     private let unused: UnusedInteractions
     /// The file `CASSETTE_REPORT` names, if any.
     private let unusedReport: URL?
+    /// Who opened the cassette: the entry point and the test.
+    package var opener: CassetteOpener { state.settings.opener }
     /// The process scope's turn, held while a cassette with ``CassetteScope/process`` is open.
     private let turn: ProcessScope.Turn?
     private let made = LockedBox<URLSession?>(nil)
 
     /// Opens the cassette `source` with `options` over those of the `.cassette` traits around the running code
-    /// (see ``CassetteOptions``);
-    /// `filePath` locates the package's `Cassettes/` and `testName` is what a re-record command filters on.
+    /// (see ``CassetteOptions``) for `opener`, which must own the file in this run (see ``OpenCassettes``);
+    /// `filePath` locates the package's `Cassettes/`.
     ///
     /// A cassette with ``CassetteScope/process`` takes the process scope's turn if it is free, or fails: this
-    /// initializer never waits (``opened(_:options:filePath:testName:)`` does).
-    package convenience init(_ source: Source, options: CassetteOptions, filePath: String, testName: String) throws(CassetteError) {
-        try self.init(source, options: options, filePath: filePath, testName: testName, turn: nil)
+    /// initializer never waits (``opened(_:options:filePath:opener:)`` does).
+    package convenience init(_ source: Source, options: CassetteOptions, filePath: String, opener: CassetteOpener) throws(CassetteError) {
+        try self.init(source, options: options, filePath: filePath, opener: opener, turn: nil)
     }
 
-    /// Opens a cassette as ``init(_:options:filePath:testName:)`` does, first waiting, without blocking a thread,
+    /// Opens a cassette as ``init(_:options:filePath:opener:)`` does, first waiting, without blocking a thread,
     /// for the process scope's turn when the options say ``CassetteScope/process``: the asynchronous entry points
     /// open cassettes through this. Throws `CancellationError` when the waiting task is cancelled.
-    package static func opened(_ source: Source, options: CassetteOptions, filePath: String, testName: String) async throws -> Cassette {
+    package static func opened(_ source: Source, options: CassetteOptions, filePath: String, opener: CassetteOpener) async throws -> Cassette {
         guard CassetteOptions.effective(options).scope == .process else {
-            return try Cassette(source, options: options, filePath: filePath, testName: testName)
+            return try Cassette(source, options: options, filePath: filePath, opener: opener)
         }
         // Nested in a process-scoped cassette, the turn would never come: it is the outer one's until it closes.
         try checkNotNested()
         let turn = try await ProcessScope.take()
-        return try Cassette(source, options: options, filePath: filePath, testName: testName, turn: turn)
+        return try Cassette(source, options: options, filePath: filePath, opener: opener, turn: turn)
     }
 
     /// The cassette, holding the process scope's `given` turn, if any; a turn it holds goes back when it cannot open.
-    private init(_ source: Source, options: CassetteOptions, filePath: String, testName: String,
+    private init(_ source: Source, options: CassetteOptions, filePath: String, opener: CassetteOpener,
                  turn given: ProcessScope.Turn?) throws(CassetteError) {
         var turn = given
         var opened = false
@@ -117,7 +119,7 @@ public final class Cassette: Sendable {
                 turn = free
             }
         }
-        let file: URL, mode: RecordMode, preloaded: [Interaction]?
+        let file: URL, mode: RecordMode, preloaded: [Interaction]?, fileKey: OpenCassettes.Key
         var recordsByDefault = false
         switch source.kind {
         case .named(let name):
@@ -127,16 +129,19 @@ public final class Cassette: Sendable {
             // A bundle's cassettes are only replayed, and a cassette missing there is no first recording.
             (mode, recordsByDefault) = options.directory.replaysOnly ? (try resolution.mode.replayingOnly(), false) : resolution
             preloaded = nil
+            fileKey = try OpenCassettes.admit(file, by: opener)
         case .har(let har):
             // A HAR file is only replayed, whatever the options or `CASSETTE_RECORD` say.
             file = har
             mode = .never
             preloaded = options.redaction.redacting(try HTTPArchive.interactions(contentsOf: har).interactions)
+            // Never written: tests share a HAR file freely.
+            fileKey = OpenCassettes.Key(har)
         }
         var settings = CassetteSettings(
             file: file, mode: mode, matchers: options.matching, redaction: options.redaction,
             repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
-            testName: testName, now: options.now)
+            opener: opener, fileKey: fileKey, callerFilePath: filePath, now: options.now)
         settings.hooks = options.hooks
         settings.latency = options.latency
         settings.faults = options.faults
@@ -199,9 +204,11 @@ public final class Cassette: Sendable {
                 ProcessScope.give(turn)
             }
         }
-        var ending = Ending(failures: state.close(save: !bodyFailed || savesOnError))
+        let closing = state.close(save: !bodyFailed || savesOnError)
+        var ending = Ending(failures: closing.problems, saved: closing.saved, entryPoint: opener.entryPoint)
         let bypassed = state.bypass.failure(for: bodyError)
         if let bypassed { ending.failures.append(bypassed) }
+        ending.bodyErrorExplained = bypassed != nil || bodyError.map(Ending.carriesCassetteError) == true
         // A request noted going past the cassette that the failure names already is not warned about as well.
         ending.warnings += state.warnings().filter { bypassed == nil || $0.code != .bypassedCassette }
         if let expired = state.expiredWarning() { ending.warnings.append(expired) }
@@ -242,14 +249,6 @@ public final class Cassette: Sendable {
         configuration.timeoutIntervalForRequest = shared.timeoutIntervalForRequest
         configuration.timeoutIntervalForResource = shared.timeoutIntervalForResource
         configuration.urlCredentialStorage = shared.urlCredentialStorage
-    }
-
-    /// What closing a cassette has to report.
-    package struct Ending: Sendable {
-        /// What failed: the test fails.
-        package var failures: [CassetteError]
-        /// What deserves a look without failing the test.
-        package var warnings: [CassetteError] = []
     }
 
     /// The error naming the interactions never replayed (the first ten, then how many more).

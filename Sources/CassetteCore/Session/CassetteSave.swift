@@ -12,29 +12,37 @@ struct CassetteSave: Sendable {
         self.opened = opened
     }
 
+    /// What closing found: the failures to report, and the line that says what was saved, if anything was.
+    struct Closing {
+        var problems: [CassetteError]
+        var saved: String?
+    }
+
     /// The failures the requests met (`state.failures`), then one per request still in flight when `save` is true,
     /// then the save's: the recording is saved when the mode records, `save` is true and no request failed in
     /// transport. Recording nothing where a new file was due is a failure when no request failed otherwise; a file
     /// recorded only because no mode was chosen (``CassetteSettings/recordsByDefault``) is one once saved.
-    func close(_ state: SessionState, save: Bool) -> [CassetteError] {
+    func close(_ state: SessionState, save: Bool) -> Closing {
         var problems = state.failures
         // A body that threw explains itself; one that returned early left requests behind.
         if save {
             problems += state.inFlight.map(settings.unfinishedError)
         }
-        guard save && opened.recordsMisses && !state.transportFailed && settings.mode != .drift else { return problems }
+        guard save && opened.recordsMisses && !state.transportFailed && settings.mode != .drift else { return Closing(problems: problems) }
         let recorded = numbered(state.recorded)
         if recorded.isEmpty && opened.writesNewFile {
             // A request that reached the cassette and failed says why better than "nothing was recorded".
-            return problems.isEmpty ? [settings.nothingRecordedError(sawRequest: state.sawRequest)] : problems
+            return Closing(problems: problems.isEmpty ? [settings.nothingRecordedError(sawRequest: state.sawRequest)] : problems)
         }
         do {
-            try persist(recorded)
-            if settings.recordsByDefault && !recorded.isEmpty { problems.append(settings.recordedOnFirstRunError(recorded.count)) }
+            guard try persist(recorded), !recorded.isEmpty else { return Closing(problems: problems) }
+            if settings.recordsByDefault { problems.append(settings.recordedOnFirstRunError(recorded.count)) }
+            let before = opened.fileExisted ? opened.previous.count : nil
+            return Closing(problems: problems, saved: settings.savedNote(recorded.count, before: before))
         } catch {
             problems.append(error)
+            return Closing(problems: problems)
         }
-        return problems
     }
 
     /// The recorded interactions in order, their learned placeholders numbered by their final positions.
@@ -75,16 +83,19 @@ struct CassetteSave: Sendable {
     /// - Other modes add the new recordings to what the file holds when it is saved, not to what it held at opening,
     ///   so that two processes keep what both recorded (see ``CassetteFile/append(_:openedWith:dropping:to:)``).
     ///   Nothing recorded leaves an existing file untouched.
-    private func persist(_ recorded: [Interaction]) throws(CassetteError) {
+    ///
+    /// Returns whether it wrote the file.
+    private func persist(_ recorded: [Interaction]) throws(CassetteError) -> Bool {
         if settings.mode == .all {
             try CassetteFile.save(keepingDates(of: recorded), to: settings.file)
         } else {
-            if !opened.previous.isEmpty && recorded.isEmpty { return }
+            if !opened.previous.isEmpty && recorded.isEmpty { return false }
             // An expired recording leaves the file only when this run recorded its request again.
             let recordedKeys = Set(recorded.map { MatchKey(settings.matchers.key(for: $0.request)) })
             let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.matchers.key(for: $0.request))) }
             try CassetteFile.append(recorded, openedWith: opened.previous, dropping: replaced, to: settings.file)
         }
+        return true
     }
 
     /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an

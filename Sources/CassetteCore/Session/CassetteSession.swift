@@ -54,7 +54,7 @@ final class CassetteSession: Sendable {
         aside = AsideAnswers(opened.previous)
         credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url), stem: settings.redaction.placeholder)
         // A drift check writes nothing: it shares the file like a replay.
-        claim = try OpenCassettes.claim(settings.file, writes: opened.recordsMisses && settings.mode != .drift)
+        claim = try OpenCassettes.claim(settings.file, key: settings.fileKey, writes: opened.recordsMisses && settings.mode != .drift)
         let (replay, index) = CassetteReplay.prepare(opened, settings: settings)
         self.replay = replay
         let state = LockedBox(SessionState(index: index))
@@ -134,7 +134,7 @@ final class CassetteSession: Sendable {
         let decision: Decision = state.withLock { state in
             state.sawRequest = true
             if state.isClosed {
-                return .fail(CassetteError(.unroutedRequest, "\(stored.method) \(stored.url) was sent after the cassette closed (its test, or Cassette.use call, had returned). Finish requests before the test returns.", cassette: settings.file))
+                return .fail(CassetteError(.unroutedRequest, "\(stored.method) \(stored.url) was sent after the cassette closed (\(settings.opener.entryPoint.body) had returned). Finish requests before it returns.", cassette: settings.file))
             }
             if case .driftCheck(let drift) = network {
                 // Nothing is replayed: every request goes live, to be compared with what it matches.
@@ -245,9 +245,9 @@ final class CassetteSession: Sendable {
     }
 
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
-    /// true and no request failed in transport; returns the failures the requests met, redacted, then the save's
-    /// (see ``CassetteSave/close(_:save:)``).
-    func close(save: Bool) -> [CassetteError] {
+    /// true and no request failed in transport; returns the failures the requests met, redacted, then the save's,
+    /// and what was saved (see ``CassetteSave/close(_:save:)``).
+    func close(save: Bool) -> CassetteSave.Closing {
         defer { OpenCassettes.release(claim) }
         live?.recorder.close()
         // The redirects no request followed: the app's delegate stopped there. A replayed one the recording followed

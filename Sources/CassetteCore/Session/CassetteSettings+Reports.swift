@@ -8,7 +8,8 @@ extension CassetteSettings {
     /// The error for a request that matched nothing: the request, the mode, the closest recorded requests with
     /// what differed, and the fix: when only the values of names both requests have differ, two choices (the
     /// matchers that ignore them, or recording again); otherwise the command that records the request, saying so
-    /// when names were added or removed.
+    /// when names were added or removed. When other tests of the run use the file, that comes first, and no
+    /// command: recording again from one test would drop the others' recordings.
     ///
     /// `request` is the stored (redacted) request. The recorded requests are shown and compared as the cassette's
     /// rules redact them, so that a file written with other rules (or by hand) puts no secret in the message.
@@ -35,7 +36,11 @@ extension CassetteSettings {
             }
         }
         let nearest = closest.first?.differences
-        if let ignoring = nearest?.ignoring {
+        let others = otherTests
+        if !others.isEmpty {
+            // Recording again from one test would drop the others' requests: the file comes first.
+            lines.insert("Other tests of this run use this cassette too: \(others.joined(separator: "; ")). Tests that share one file overwrite each other's recordings: give each test its own cassette name, then record it.", at: 1)
+        } else if let ignoring = nearest?.ignoring {
             lines.append("Only values differ, under names the recording has too. If they change from run to run, match without them: matching: \(RequestDifferences.code(for: ignoring)).")
             // `new` would keep the old recording beside the new one, and every later run would report it unused.
             lines.append("If the request really changed, record the test's cassette again: \(recordCommand(mode: .all)).")
@@ -92,8 +97,22 @@ extension CassetteSettings {
     func nothingRecordedError(sawRequest: Bool) -> CassetteError {
         let message = sawRequest
             ? "Nothing was recorded, so no file was written: the beforeRecord hook dropped every request sent through the cassette's session. Let it keep at least one."
-            : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that Cassette.use gave the body. The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead. A WebSocket task never reaches a cassette on any platform (see the README's \"What a cassette cannot see\")."
+            : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that the cassette gave \(opener.entryPoint.body). The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead. A WebSocket task never reaches a cassette on any platform (see the README's \"What a cassette cannot see\")."
         return CassetteError(.nothingRecorded, message, cassette: file)
+    }
+
+    /// The line that says what closing saved: `count` interactions into the file (as ``shownPath`` shows it), into a
+    /// new file (`before` is `nil`), replacing the `before` it held (mode ``RecordMode/all``) or added to them; and the
+    /// mode that allowed it, with where the mode came from when it was the default.
+    func savedNote(_ count: Int, before: Int?) -> String {
+        let what = "\(count) interaction\(count == 1 ? "" : "s")"
+        let how = switch before {
+        case nil: "a new file"
+        case let before? where mode == .all: "replacing the \(before) it held"
+        case let before?: "added to the \(before) it held"
+        }
+        let why = recordsByDefault ? ", the default when the file is missing and no mode is given" : ""
+        return "cassette: recorded \(what) into \(shownPath) (\(how); record mode \"\(mode)\"\(why))"
     }
 
     /// The error that fails a test whose cassette was recorded only because it was missing and no mode was chosen
@@ -123,7 +142,7 @@ extension CassetteSettings {
     /// The error for a request still in flight when the body returned.
     func unfinishedError(_ request: RecordedRequest) -> CassetteError {
         CassetteError(.unfinishedRequest,
-                      "\(describe(request)) was still running when the body of Cassette.use returned, so it was not recorded. Wait for every request to finish inside the body.",
+                      "\(describe(request)) was still running when \(opener.entryPoint.body) returned, so it was not recorded. Wait for every request to finish before it returns.",
                       cassette: file)
     }
 

@@ -17,8 +17,12 @@ struct CassetteSettings: Sendable {
     var faults: [Fault] = []
     /// How long new recordings stay valid, and what `never` does with expired ones.
     var expiry: Expiry?
-    /// The test to name in a re-record command, e.g. `fetchUser`.
-    let testName: String
+    /// Who opened the cassette: the entry point and the test (named in re-record commands).
+    let opener: CassetteOpener
+    /// The file as the process's registry of cassette files knows it (see ``OpenCassettes``).
+    let fileKey: OpenCassettes.Key
+    /// The test file that opened the cassette (`#filePath`), which locates its package.
+    let callerFilePath: String
     let now: @Sendable () -> Date
     /// Whether the mode was set in code (a `record:` other than ``RecordMode/automatic``), which `CASSETTE_RECORD`
     /// does not override: a re-record command must say to set it back first.
@@ -35,6 +39,17 @@ struct CassetteSettings: Sendable {
     /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
     var preloaded: [Interaction]?
+
+    /// The file as messages show it: relative to the package of the test that opened it, when it is inside.
+    var shownPath: String { CassetteLocation.shown(file, filePath: callerFilePath) }
+
+    /// The test to name in a re-record command, e.g. `fetchUser`.
+    var testName: String { opener.testName }
+
+    /// The other tests of this run that opened or tried to open the file, as messages name them.
+    var otherTests: [String] {
+        OpenCassettes.otherTests(of: fileKey, than: opener)
+    }
 
     /// The command that records this cassette's test again in `mode`.
     func recordCommand(mode: RecordMode) -> String {

@@ -16,6 +16,8 @@ struct OpenedCassette: Sendable {
     let recordsMisses: Bool
     /// Whether closing writes a new file (none existed, or mode `all`), so recording nothing is a mistake.
     let writesNewFile: Bool
+    /// Whether the file existed when the cassette opened (a HAR file's interactions count as one).
+    let fileExisted: Bool
 
     /// Removes what saves killed midway left beside the cassette's file, loads the file (or takes the preloaded
     /// interactions; a cassette that only replays leaves them in the file's bytes but for what its index needs, see
@@ -54,6 +56,7 @@ struct OpenedCassette: Sendable {
         refreshed = refreshes ? expired.map { previous[$0] } : []
         expiredKept = refreshes ? [] : expired.map { (position: $0 + 1, interaction: previous[$0]) }
         writesNewFile = recordsMisses && (existing == nil || settings.mode == .all)
+        fileExisted = existing != nil
         let skipped = Set(refreshes ? expired : [])
         replayablePositions = settings.mode.replaysExisting ? previous.indices.filter { !skipped.contains($0) } : []
     }

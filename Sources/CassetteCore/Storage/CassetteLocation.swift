@@ -110,6 +110,15 @@ package struct CassetteLocation: Sendable {
         return components
     }
 
+    /// `file` as messages show it: relative to the package of `filePath` (see ``packageRoot(containing:)``) when it
+    /// is inside, else its full path.
+    static func shown(_ file: URL, filePath: String) -> String {
+        let root = packageRoot(containing: filePath).standardizedFileURL.path
+        let path = file.standardizedFileURL.path
+        guard root != "/", path.hasPrefix(root + "/") else { return path }
+        return String(path.dropFirst(root.count + 1))
+    }
+
     /// The nearest directory above `filePath` that holds a `Package.swift`, or the file's own directory.
     static func packageRoot(containing filePath: String) -> URL {
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()

@@ -30,8 +30,8 @@ import Testing
 ///
 /// Parameterized tests get no cassette from the trait: Swift Testing does not tell a trait which case is running,
 /// and the cases must not share one file. ``Cassette/current`` is `nil` in them (with a warning that says so, from
-/// Swift 6.3); open a cassette per case in the body with `Cassette.use("…/\(argument)")`, which takes the traits'
-/// options.
+/// Swift 6.3); open a cassette per case in the body with `Cassette.use("…/\(id)")` (named after the case's
+/// arguments), which takes the traits' options.
 public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     /// The cassette, or `nil` to name it after the test.
     let source: Cassette.Source?
@@ -40,7 +40,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     /// What this trait says; what it leaves out comes from the suites' traits (see ``CassetteOptions``).
     let options: CassetteOptions
     /// Tells this written trait from any other, also in the copies Swift Testing hands a suite's tests.
-    private let identity = UUID()
+    let identity = UUID()
 
     /// Applies to every test in a suite, each with its own cassette.
     public var isRecursive: Bool { true }
@@ -62,7 +62,11 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         // A test inside a `.cassette` suite that has its own `.cassette` holds both (the suite's first): only the
         // last opens a cassette, with all of them merged, so the test does not run inside two.
         guard traits.last?.identity == identity else { return try await function() }
-        let (source, options) = Self.resolve(traits, for: test)
+        let (source, options, owner) = Self.resolve(traits, for: test)
+        let location = test.sourceLocation
+        // The test is its file and function, as `Cassette.use` in it knows them (`#fileID`, `#function`).
+        let opener = CassetteOpener(.trait, testName: DerivedName.component(test.name), test: "\(location.fileID) \(test.name)",
+                                    owner: owner, testShown: "test \(test.name) at \(location.fileID):\(location.line)")
         if testCase?.isParameterized == true {
             // Warned after the case, unless it opened a cassette of its own (what the warning asks for).
             let opened = LockedBox(false)
@@ -74,12 +78,13 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
                 }
                 #endif
             }
-            return try await CassetteOptions.withScoped(options, noticing: opened) { try await function() }
+            return try await CassetteOptions.withScoped(options, noticing: opened) {
+                try await CassetteOpener.withEnclosing(opener) { try await function() }
+            }
         }
         let cassette: Cassette
         do {
-            cassette = try await Cassette.opened(source, options: options, filePath: test.sourceLocation.pathOfFile,
-                                                 testName: DerivedName.component(test.name))
+            cassette = try await Cassette.opened(source, options: options, filePath: location.pathOfFile, opener: opener)
         } catch {
             Issue.record(error, sourceLocation: test.sourceLocation)
             return
@@ -91,7 +96,9 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             bodyError = error
         }
         let ending = cassette.close(bodyError: bodyError)
-        for failure in ending.failures {
+        // An error the failures explain (the one the cassette gave a request) is not reported twice.
+        let (failures, unexplained) = ending.reporting(bodyError: bodyError)
+        for failure in failures {
             Issue.record(failure, sourceLocation: test.sourceLocation)
         }
         for warning in ending.warnings {
@@ -102,18 +109,21 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             StandardError.write("warning: \(test.sourceLocation): " + warning.description)
             #endif
         }
-        if let bodyError { throw bodyError }
+        ending.writeSaved()
+        if let unexplained { throw unexplained }
     }
 
-    /// The cassette and options for `test`, from its cassette traits (outermost suite first, the test's own last):
-    /// each option from the nearest trait that gives it; the nearest source, else a name derived from the test.
-    static func resolve(_ traits: [CassetteTrait], for test: Test) -> (Cassette.Source, CassetteOptions) {
+    /// The cassette, options and file owner for `test`, from its cassette traits (outermost suite first, the
+    /// test's own last): each option from the nearest trait that gives it; the nearest source, else a name derived
+    /// from the test. A source a trait gives is that trait's to share: a suite's, among its tests (see
+    /// ``CassetteOpener``); a derived name is the test's own (owner `nil`).
+    static func resolve(_ traits: [CassetteTrait], for test: Test) -> (Cassette.Source, CassetteOptions, owner: String?) {
         let options = traits.reduce(CassetteOptions()) { $0.overridden(by: $1.options) }
-        if let source = traits.last(where: { $0.source != nil })?.source {
-            return (source, options)
+        if let giver = traits.last(where: { $0.source != nil }), let source = giver.source {
+            return (source, options, "trait \(giver.identity)")
         }
         let folder = traits.last(where: { $0.folder != nil })?.folder ?? test.id.moduleName
-        return (.named(folder + "/" + DerivedName.path(test.id.nameComponents)), options)
+        return (.named(folder + "/" + DerivedName.path(test.id.nameComponents)), options, nil)
     }
 
     static func parameterizedMessage(_ test: Test) -> String {
@@ -122,7 +132,8 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             The parameterized test \(test.name) runs without a cassette (Cassette.current is nil): Swift Testing does \
             not tell a trait which arguments a case has, and its cases must not share one file. Open one cassette \
             per case in the test, named after its arguments (it takes the options of the .cassette traits): \
-            try await Cassette.use("\(base)/\\(argument)") { session in ... }
+            try await Cassette.use("\(base)/<the case's arguments>") { session in ... }, with the arguments \
+            interpolated, e.g. "\(base)/\\(id)" for a parameter id.
             """
     }
 }

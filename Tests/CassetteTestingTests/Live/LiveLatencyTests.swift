@@ -36,7 +36,7 @@ struct LiveExpiryTests {
         options.directory = .at(directory)
         options.expiry = .after(60)
         options.now = { now }
-        return try Cassette("expiring", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "expiring")
+        return try Cassette("expiring", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, opener: .init(testName: "expiring"))
     }
 
     @Test("after its expiry, mode once records the request again and the expired recording leaves the file")

@@ -36,7 +36,7 @@ struct BypassedCassetteTests {
     func ownErrorsAreNot() async throws {
         try await withTemporaryDirectory { directory in
             try Fixture.write([Fixture.failed("http://api.test/down", URLError(.cannotConnectToHost))], name: "own", in: directory)
-            let replaying = try Cassette(.named("own"), options: .init(record: .never, directory: .at(directory)), filePath: #filePath, testName: "t")
+            let replaying = try Cassette(.named("own"), options: .init(record: .never, directory: .at(directory)), filePath: #filePath, opener: .init(testName: "t"))
             #expect(replaying.close(bodyError: URLError(.cannotConnectToHost)).failures.isEmpty)
 
             var cut = Fixture.interaction("http://api.test/stream", body: "data: 1\n\n", headers: ["Content-Type": "text/event-stream"])
@@ -44,17 +44,17 @@ struct BypassedCassetteTests {
             var held = cut
             held.response?.stream?.end = .cancelled
             try Fixture.write([cut, held], name: "streams", in: directory)
-            let streams = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            let streams = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, opener: .init(testName: "t"))
             #expect(streams.close(bodyError: URLError(.networkConnectionLost)).failures.isEmpty, "a replayed stream ends so")
-            let again = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            let again = try Cassette(.named("streams"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, opener: .init(testName: "t"))
             #expect(again.close(bodyError: URLError(.timedOut)).failures.isEmpty, "a stream held open times out")
 
             try Fixture.write([Fixture.interaction("http://api.test/up")], name: "plain", in: directory)
-            let plain = try Cassette(.named("plain"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            let plain = try Cassette(.named("plain"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, opener: .init(testName: "t"))
             #expect(plain.close(bodyError: URLError(.cannotConnectToHost)).failures.map(\.code) == [.bypassedCassette])
-            let other = try Cassette(.named("plain"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            let other = try Cassette(.named("plain"), options: .init(record: .never, directory: .at(directory), unused: .ignore), filePath: #filePath, opener: .init(testName: "t"))
             #expect(other.close(bodyError: URLError(.badServerResponse)).failures.isEmpty)
-            let recording = try Cassette(.named("plain"), options: .init(record: .new, directory: .at(directory), unused: .ignore), filePath: #filePath, testName: "t")
+            let recording = try Cassette(.named("plain"), options: .init(record: .new, directory: .at(directory), unused: .ignore), filePath: #filePath, opener: .init(testName: "t"))
             #expect(recording.close(bodyError: URLError(.cannotConnectToHost)).failures.isEmpty)
         }
     }

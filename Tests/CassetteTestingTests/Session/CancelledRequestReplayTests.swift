@@ -98,7 +98,7 @@ struct CancelledRequestReplayTests {
             try CassetteFile.save(loaded, to: file)
             #expect(try Data(contentsOf: file) == before)
             let replaying = try Cassette(.named("cancelled"), options: .init(record: .never, directory: .at(directory), unused: .ignore),
-                                         filePath: #filePath, testName: "t")
+                                         filePath: #filePath, opener: .init(testName: "t"))
             #expect(replaying.close(bodyError: URLError(.timedOut)).failures.isEmpty)
         }
     }

@@ -24,7 +24,7 @@ struct ExpiryTests {
         options.expiry = expiry
         options.unused = .ignore
         options.now = { now }
-        return try Cassette("dated", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "expiry")
+        return try Cassette("dated", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, opener: .init(testName: "expiry"))
     }
 
     @Test("an interaction's expiry is its cache entry's expiration in the file, read back as expiresAt")

@@ -57,7 +57,7 @@ struct UnusedInteractionsTests {
                 options.record = .never
                 options.directory = .at(directory)
                 options.unused = policy
-                let cassette = try Cassette("four", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, testName: "warnAndIgnore")
+                let cassette = try Cassette("four", options: options.overridden(by: CassetteOptions(environment: [:])), filePath: #filePath, opener: .init(testName: "warnAndIgnore"))
                 _ = try await cassette.makeCurrent { try await Fixture.get("http://api.test/b", on: cassette.session) }
                 let ending = cassette.close(bodyError: nil)
                 #expect(ending.failures.isEmpty)

@@ -13,6 +13,8 @@ final class ChildProcess {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
+    /// The child's standard error, when the test reads it (see ``errorText()``).
+    private let errors: Pipe?
     private var pending = Data()
 
     /// Why a child could not be used.
@@ -21,13 +23,23 @@ final class ChildProcess {
         let description: String
     }
 
-    /// Starts `CassetteChild` with `arguments`.
-    init(_ arguments: [String]) throws {
+    /// Starts `CassetteChild` with `arguments`; with `readingErrors`, its standard error goes to ``errorText()``
+    /// instead of the test run's.
+    init(_ arguments: [String], readingErrors: Bool = false) throws {
+        errors = readingErrors ? Pipe() : nil
         process.executableURL = try Self.executable()
         process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
+        if let errors { process.standardError = errors }
         try process.run()
+    }
+
+    /// Everything the child writes to its standard error, once it closes it (by exiting); empty unless started
+    /// `readingErrors`.
+    func errorText() async -> String {
+        guard let handle = errors?.fileHandleForReading else { return "" }
+        return await Self.offThePool { String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) }
     }
 
     /// The child's process id.

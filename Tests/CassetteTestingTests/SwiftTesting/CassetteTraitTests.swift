@@ -29,7 +29,7 @@ struct CassetteTraitTests {
     @Test("the nearest trait that gives an option wins")
     func merging() throws {
         let test = try #require(Test.current)
-        let (_, options) = CassetteTrait.resolve([.cassette(record: .all, options: .init(repeatsLastResponse: true)),
+        let (_, options, _) = CassetteTrait.resolve([.cassette(record: .all, options: .init(repeatsLastResponse: true)),
                                                    .cassette(record: .never, options: .init(savesOnError: true))], for: test)
         let resolved = options.resolved()
         #expect(resolved.record == .never)
@@ -64,8 +64,8 @@ struct CassetteTraitTests {
             try Fixture.write([Fixture.interaction("http://api.test/a")], name: "reset", in: directory)
             let place = CassetteOptions(directory: .at(directory), environment: [RecordMode.environmentVariable: "new"])
             for (test_, expected) in [(CassetteTrait.cassette("reset"), RecordMode.never), (.cassette("reset", record: .automatic), .new)] {
-                let (source, options) = CassetteTrait.resolve([.cassette(record: .never, options: place), test_], for: test)
-                let cassette = try Cassette(source, options: options, filePath: #filePath, testName: "backToTheDefault")
+                let (source, options, _) = CassetteTrait.resolve([.cassette(record: .never, options: place), test_], for: test)
+                let cassette = try Cassette(source, options: options, filePath: #filePath, opener: .init(testName: "backToTheDefault"))
                 #expect(cassette.mode == expected)
                 _ = cassette.close(bodyError: CancellationError())
             }
@@ -172,8 +172,10 @@ struct CassetteTraitTests {
         #if compiler(>=6.3)
         let warnings = Self.parameterizedWarning.issues.flatMap(\.comments).map(\.rawValue)
         #expect(warnings.count == 1)
+        // The trait cannot know the parameter's name (the test's name has its label, `_` here): a placeholder.
         #expect(warnings.allSatisfy {
-            $0.contains("Cassette.use(\"CassetteTestingTests/CassetteTraitTests/parameterizedTestsGetNoCassette/\\(argument)\")")
+            $0.contains("Cassette.use(\"CassetteTestingTests/CassetteTraitTests/parameterizedTestsGetNoCassette/<the case's arguments>\")")
+                && !$0.contains("\\(argument)")
         })
         #endif
     }

@@ -74,6 +74,42 @@ final class XCTestHelperTests: XCTestCase {
         XCTAssertTrue(captured.first?.message.contains("GET http://api.test/elsewhere") == true, captured.first?.message ?? "")
     }
 
+    func testAFailureTheBodyThrowsAgainIsReportedOnce() throws {
+        try Fixture.write([Fixture.interaction("http://api.test/a")], name: "once", in: directory)
+        capturing = true
+        var thrown: (any Error)?
+        do {
+            // The task's URLError, which carries the cassette's error, escapes the body, as in most tests.
+            let result = try withCassette("once", record: .never, options: .init(directory: .at(directory))) { cassette in
+                try Self.body(of: URLRequest(url: URL(string: "http://api.test/elsewhere")!), on: cassette.session)
+            }
+            XCTAssertNil(result)
+        } catch {
+            thrown = error
+        }
+        capturing = false
+        XCTAssertNil(thrown, "rethrown, the task's error would be a second, unexpected failure")
+        XCTAssertEqual(captured.count, 1)
+        XCTAssertTrue(captured.first?.message.contains("No recorded interaction matches GET http://api.test/elsewhere") == true,
+                      captured.first?.message ?? "")
+    }
+
+    func testAsyncFormReportsAFailureOnce() async throws {
+        try Fixture.write([Fixture.interaction("http://api.test/a")], name: "async-once", in: directory)
+        capturing = true
+        var thrown: (any Error)?
+        do {
+            try await withCassette("async-once", record: .never, options: .init(directory: .at(directory))) { cassette in
+                _ = try await Fixture.get("http://api.test/elsewhere", on: cassette.session)
+            }
+        } catch {
+            thrown = error
+        }
+        capturing = false
+        XCTAssertNil(thrown)
+        XCTAssertEqual(captured.count, 1)
+    }
+
     func testUnusedRecordingsFailAtTheCallWhenAsked() throws {
         try Fixture.write([Fixture.interaction("http://api.test/a"), Fixture.interaction("http://api.test/b")], name: "two", in: directory)
         capturing = true
