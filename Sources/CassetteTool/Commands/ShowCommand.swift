@@ -12,6 +12,8 @@ enum ShowCommand {
             .init(name: "interaction", short: "i", value: "N", help: "Show interaction N (from 1) alone, with its headers."),
             .init(name: "body", short: "b", help: "Show bodies: JSON indented, text as it is, binary as its size and SHA-256."),
         ],
+        exitStatuses: StatusMeaning.table(success: "the cassette was shown",
+                                          failure: "the cassette does not exist, is a folder, or does not read as a cassette"),
         discussion: """
         Each interaction shows its method and URL, then each redirect, then the status, content type and body size of
         the response (or the transport failure), when it was recorded, how long it took and when it expires.
