@@ -18,7 +18,8 @@ public enum CassetteCommand {
     /// command wrote.
     public static func run(_ arguments: [String], context: ToolContext) -> Int32 {
         guard arguments.first == explainStatus else { return dispatch(arguments, context: context) }
-        let rest = Array(arguments.dropFirst())
+        // Given again (swift package cassette --explain-status ...), it means the same.
+        let rest = Array(arguments.drop { $0 == explainStatus })
         let status = dispatch(rest, context: context)
         guard status != ExitStatus.success else { return status }
         let command = rest.first.flatMap(Subcommand.named)

@@ -87,6 +87,7 @@ import Testing
             let overview = sandbox.run(["--help"]).output
             #expect(overview.contains("  1  the command did its work, and found something to look at (a finding, not an error)\n"))
             #expect(overview.contains("       diff        changes were found\n"))
+            #expect(sandbox.run(["--explain-status", "--explain-status", "diff", "--help"]).status == 0)
             #expect(sandbox.run(["--explain-status", "frobnicate"]).errors
                 .hasSuffix("cassette: the arguments make no sense: an unknown command or option, a missing or invalid argument (exit status 2)\n"))
         }
