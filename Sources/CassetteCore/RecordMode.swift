@@ -59,13 +59,28 @@ public struct RecordMode: Sendable, Hashable, CustomStringConvertible {
     /// The mode's name, as `CASSETTE_RECORD` spells it.
     public var description: String { kind.rawValue }
 
-    /// The mode named `value` (`never`, `once`, `new`, `all` or `drift`), or an error listing the valid values.
+    /// The mode named exactly `value`: `never`, `once`, `new`, `all` or `drift`, in lower case, without spaces.
+    /// Anything else is an error listing the valid values; a value that differs from one only by case or by spaces
+    /// around it (`ALL`, `" once"`) is not accepted either, and the error names the one it probably meant.
     public init(_ value: String) throws(CassetteError) {
-        guard let kind = Kind(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()), kind != .automatic else {
+        guard let kind = Kind(rawValue: value), kind != .automatic else {
             throw CassetteError(.invalidRecordMode,
-                                "\(RecordMode.environmentVariable)=\"\(value)\" is not a record mode. Valid values: \(RecordMode.validValues.joined(separator: ", ")).")
+                                "\(RecordMode.environmentVariable)=\"\(value)\" is not a record mode\(Self.hint(for: value)). Valid values: \(RecordMode.validValues.joined(separator: ", ")).")
         }
         self.kind = kind
+    }
+
+    /// For a value that names a mode but for its case or the spaces around it, which mode and why it was refused:
+    /// ` (names are lower case: all)`; else nothing.
+    private static func hint(for value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = trimmed.lowercased()
+        guard validValues.contains(name) else { return "" }
+        switch (trimmed == value, name == trimmed) {
+        case (true, _): return " (names are lower case: \(name))"
+        case (false, true): return " (names have no spaces around them: \(name))"
+        case (false, false): return " (names are lower case, with no spaces around them: \(name))"
+        }
     }
 
     private init(kind: Kind) {

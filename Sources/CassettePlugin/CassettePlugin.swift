@@ -2,12 +2,19 @@ import Foundation
 import PackagePlugin
 
 /// `swift package cassette <command> ...`: runs the `cassette` executable from the package's root, so that cassette
-/// names and `Cassettes/` resolve as they do for the package's tests.
+/// names and `Cassettes/` resolve as they do for the package's tests, and ends with the tool's exit status.
 ///
 /// The plugin asks for no permission, so that `list`, `show`, `verify`, `unused` and `export-har` to standard output
 /// run without a flag. On Linux SwiftPM runs plugins without a sandbox, and `prune` and `import-har` write too. On
 /// macOS SwiftPM's plugin sandbox does not let a plugin write into the package: run those two with
 /// `swift run cassette ...`, which is not sandboxed, or pass `--disable-sandbox` to `swift package`.
+///
+/// A status other than 0 is not reported as a diagnostic: SwiftPM prints a plugin's output on its standard output,
+/// buffered when that is a pipe, and diagnostics on standard error at once, so a diagnostic would come ahead of the
+/// command's output in a log. The tool, given `--explain-status`, ends its own output with a line saying what the
+/// status means (`cassette diff: changes were found (exit status 1)`: a finding, not an error), and the plugin exits
+/// with that status, so that CI notices. SwiftPM adds `error: Plugin ended with exit code N` to any plugin that
+/// exits with a status other than 0; it has no way to end a plugin with a status and without that line.
 @main
 struct CassettePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -19,19 +26,18 @@ struct CassettePlugin: CommandPlugin {
         #endif
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = arguments
+        process.arguments = ["--explain-status"] + arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            // The tool said what went wrong on its standard error; the plugin only passes its failure on.
-            throw ExitStatus(code: process.terminationStatus)
-        }
+        guard process.terminationReason == .exit else { throw Signalled(signal: process.terminationStatus) }
+        // The tool has written everything, its explanation last; the plugin writes nothing after it.
+        if process.terminationStatus != 0 { exit(process.terminationStatus) }
     }
 
-    /// A non-zero exit of the tool, as the plugin's own failure.
-    struct ExitStatus: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { "cassette exited with status \(code) (see cassette --help)" }
+    /// The tool was ended by a signal: it wrote no explanation, so the plugin reports it.
+    struct Signalled: Error, CustomStringConvertible {
+        let signal: Int32
+        var description: String { "cassette was ended by signal \(signal)" }
     }
 }

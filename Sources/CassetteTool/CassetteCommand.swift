@@ -9,8 +9,28 @@ import Foundation
 /// cassette verify                     # decode, format version, redaction, repeated keys; exit 1 on a problem
 /// ```
 public enum CassetteCommand {
-    /// Runs `arguments` (without the program's name) in `context` and returns the exit status (see `--help`).
+    /// The first argument that makes the command end, when its exit status is not 0, with a line on standard error
+    /// saying what the status means: `cassette diff: changes were found (exit status 1)`. The plugin passes it.
+    static let explainStatus = "--explain-status"
+
+    /// Runs `arguments` (without the program's name) in `context` and returns the exit status (see `--help`). With
+    /// `--explain-status` first, a status other than 0 is explained on standard error after everything else the
+    /// command wrote.
     public static func run(_ arguments: [String], context: ToolContext) -> Int32 {
+        guard arguments.first == explainStatus else { return dispatch(arguments, context: context) }
+        // Given again (swift package cassette --explain-status ...), it means the same.
+        let rest = Array(arguments.drop { $0 == explainStatus })
+        let status = dispatch(rest, context: context)
+        guard status != ExitStatus.success else { return status }
+        let command = rest.first.flatMap(Subcommand.named)
+        let meaning = (command?.spec.exitStatuses ?? statuses).first { $0.status == status }
+            ?? StatusMeaning(status: status, meaning: "a status its help does not list")
+        context.errors(meaning.explanation(command: "cassette" + (command.map { " " + $0.spec.name } ?? "")))
+        return status
+    }
+
+    /// Runs one subcommand, or help, and returns its exit status.
+    private static func dispatch(_ arguments: [String], context: ToolContext) -> Int32 {
         guard let first = arguments.first else {
             context.errors(overview)
             return ExitStatus.usage
@@ -70,15 +90,32 @@ public enum CassetteCommand {
         A <cassette> is a file path, or a cassette name as tests use it (httpbin/search), found where the harness
         looks: $CASSETTE_DIR, else Cassettes/ at the root of the package around the current directory.
 
-        EXIT STATUS:
-          0  done, nothing wrong found
-          1  a cassette has a problem (verify, list)
-          2  the arguments make no sense (unknown command or option, missing argument)
-          3  a file could not be read or written, or would be replaced without --force
+        OPTIONS:
+          \(explainStatus)  First: end with a line on standard error saying what a status other than 0 means.
 
-        See 'cassette <command> --help' for a command's arguments and options.
+        EXIT STATUS:
+        \(statusLines)
+        See 'cassette <command> --help' for a command's arguments, options and exit statuses.
 
         """
+    }
+
+    /// What each exit status means for the command as a whole (a command's help says what it means there).
+    static let statuses = [
+        StatusMeaning(status: ExitStatus.success, meaning: "the command did its work, and found nothing to report"),
+        StatusMeaning(status: ExitStatus.finding, meaning: "the command did its work, and found something to look at"),
+        StatusMeaning(status: ExitStatus.usage, meaning: "the arguments make no sense: an unknown command or option, a missing or invalid argument"),
+        StatusMeaning(status: ExitStatus.failure, meaning: "a file could not be read or written, or would be replaced without --force"),
+    ]
+
+    /// The overview's exit statuses, with what status 1 means for each command that returns it, from their tables.
+    private static var statusLines: String {
+        let findings = Subcommand.all.compactMap { command in
+            command.spec.exitStatuses.first { $0.status == ExitStatus.finding }.map { (command.spec.name, $0.meaning) }
+        }
+        return statuses.map { row in
+            row.helpLine + (row.status == ExitStatus.finding ? Formatting.indented(CommandSpec.columns(findings), by: 5) : "")
+        }.joined()
     }
 }
 

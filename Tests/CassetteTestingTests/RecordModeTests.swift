@@ -4,9 +4,28 @@ import CassetteTesting
 
 @Suite("Record modes and how they are chosen")
 struct RecordModeTests {
-    @Test(arguments: ["never", "once", "new", "all", " ALL "])
+    @Test(arguments: ["never", "once", "new", "all", "drift"])
     func parsesValidValues(_ value: String) throws {
-        #expect(try RecordMode(value).description == value.trimmingCharacters(in: .whitespaces).lowercased())
+        #expect(try RecordMode(value).description == value)
+    }
+
+    /// The README's word: a value is one of the names exactly. One that differs only by case or spaces is refused,
+    /// and the error names the mode it probably meant.
+    @Test(arguments: [
+        ("ALL", " (names are lower case: all)"),
+        (" once", " (names have no spaces around them: once)"),
+        ("Never ", " (names are lower case, with no spaces around them: never)"),
+        ("drift\n", " (names have no spaces around them: drift)"),
+    ])
+    func refusesACaseOrSpacingVariantNamingTheModeMeant(_ value: String, _ hint: String) {
+        #expect {
+            try RecordMode(value)
+        } throws: { error in
+            let error = error as? CassetteError
+            return error?.code == .invalidRecordMode
+                && error?.message == "CASSETTE_RECORD=\"\(value)\" is not a record mode\(hint). Valid values: never, once, new, all, drift."
+        }
+        #expect(throws: CassetteError.self) { try RecordMode.automatic.resolved(in: ["CASSETTE_RECORD": value]) }
     }
 
     @Test func invalidValueListsTheValidOnes() {
@@ -15,8 +34,7 @@ struct RecordModeTests {
         } throws: { error in
             let error = error as? CassetteError
             return error?.code == .invalidRecordMode
-                && error?.message.contains("CASSETTE_RECORD=\"sometimes\"") == true
-                && error?.message.contains("never, once, new, all") == true
+                && error?.message == "CASSETTE_RECORD=\"sometimes\" is not a record mode. Valid values: never, once, new, all, drift."
         }
     }
 

@@ -9,7 +9,10 @@ struct CommandSpec: Sendable {
     /// The positional arguments, in order.
     let arguments: [Argument]
     let options: [Option]
-    /// Paragraphs after the options: exit codes, examples.
+    /// Every exit status the command can return, and what each means for it: help lists them, and
+    /// `--explain-status` says the one it returned.
+    let exitStatuses: [StatusMeaning]
+    /// Paragraphs after the options: what the command does in detail, examples.
     let discussion: String
 
     /// A positional argument.
@@ -46,6 +49,7 @@ struct CommandSpec: Sendable {
         rows.append(("-h, --help", "Show this help."))
         text += "\nOPTIONS:\n" + Self.columns(rows)
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
+        text += "\nEXIT STATUS:\n" + exitStatuses.map(\.helpLine).joined()
         return text
     }
 

@@ -14,6 +14,8 @@ enum DiffCommand {
                   .init(name: "ignore-query", value: "name", repeats: true, help: "Pair interactions ignoring this query item, as RequestMatcher.url(ignoringQueryItems:) does."),
                   .init(name: "ignore-header", value: "name", repeats: true, help: "Do not report this header."),
                   .init(name: "ignore-json", value: "key.path", repeats: true, help: "Leave this JSON key path out of every body (* one key, ** any depth), as RequestMatcher.body(ignoringJSONKeyPaths:) does.")],
+        exitStatuses: StatusMeaning.table(success: "no changes were found", finding: "changes were found",
+                                          failure: "a file or folder does not exist or does not read as a cassette, or git failed"),
         discussion: """
         Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
         changed (not Date, request ids and others that change on every answer), and the response and request
@@ -21,7 +23,6 @@ enum DiffCommand {
         event stream, each event's, and how the stream ended. Values are never shown: they may be secrets or
         placeholders. Recording dates, durations and a stream's timing are ignored, and so is what the --ignore
         options name: what the test's matchers or hooks ignore.
-        Exit status 0 when nothing changed, 1 when something did, 3 when a file could not be read.
         """)
 
     static let command = Subcommand(spec: spec) { arguments, context in
@@ -59,7 +60,7 @@ enum DiffCommand {
         let summary = changed == 0 ? "diff: no changes in \(Formatting.count(pairs.count, "cassette"))."
             : "diff: \(changed) of \(Formatting.count(pairs.count, "cassette")) changed."
         context.output((report + [summary]).joined(separator: "\n") + "\n")
-        return changed == 0 ? ExitStatus.success : ExitStatus.problems
+        return changed == 0 ? ExitStatus.success : ExitStatus.finding
     }
 
     /// A cassette in one or both recordings, by its name, with what reads each.

@@ -8,6 +8,8 @@ enum HARCommands {
         usage: "export-har <cassette> [-o <file.har>]",
         arguments: [.init(name: "cassette", help: "A cassette file, or a cassette name (httpbin/search).")],
         options: [.init(name: "output", short: "o", value: "file.har", help: "Where to write it (default: standard output).")],
+        exitStatuses: StatusMeaning.table(success: "the HAR file was written",
+                                          failure: "the cassette does not exist or does not read as a cassette, or the HAR file could not be written"),
         discussion: """
         Each redirect a request went through becomes an entry of its own, as browsers export them. What HAR has no
         field for (a transport failure, an expiry date) goes in the entry's _cassette object, so that import-har gives
@@ -25,6 +27,9 @@ enum HARCommands {
             .init(name: "redact", value: "rule", repeats: true, help: RedactionRules.help),
             .init(name: "force", short: "f", help: "Replace the cassette if it exists."),
         ],
+        exitStatuses: StatusMeaning.table(success: "the cassette was written, and verify finds no problem in it",
+                                          finding: "the cassette was written, and verify finds a problem in it, printed as a warning",
+                                          failure: "the HAR file could not be read or holds nothing to replay, or the cassette exists (without --force) or could not be written"),
         discussion: """
         The cassette is written where the harness looks for <name>: $CASSETTE_DIR, else Cassettes/ at the root of the
         package around the current directory. It is redacted as recording would have redacted it, by the default rules
@@ -72,6 +77,6 @@ enum HARCommands {
         context.output(summary + "\n")
         let problems = VerifyCommand.problems(in: destination, check: RedactionCheck(redaction: rules.redaction))
         for problem in problems { context.errors("warning: \(paths.display(destination)): \(problem)\n") }
-        return problems.isEmpty ? ExitStatus.success : ExitStatus.problems
+        return problems.isEmpty ? ExitStatus.success : ExitStatus.finding
     }
 }

@@ -9,10 +9,12 @@ enum ListCommand {
         usage: "list [<folder>]",
         arguments: [.init(name: "folder", help: "Where to look, and below (default: the cassette directory).", isOptional: true)],
         options: [],
+        exitStatuses: StatusMeaning.table(success: "every file in the folder is a readable cassette",
+                                          finding: "a file in the folder is not a readable cassette; cassette verify says why",
+                                          failure: "the folder does not exist"),
         discussion: """
         EXPIRY is "never" when no recording expires, "until <day>" for the first expiry to come, and "<n> expired"
         when recordings are past their expiry (CASSETTE_RECORD=new records them again).
-        Exit status 1 when a file in the folder is not a readable cassette (see 'cassette verify').
         """)
 
     static let command = Subcommand(spec: spec) { arguments, context in
@@ -40,7 +42,7 @@ enum ListCommand {
         var summary = "\(Formatting.count(totals.cassettes, "cassette")), \(Formatting.count(totals.interactions, "interaction")), \(Formatting.bytes(totals.bytes)) in \(paths.display(folder))"
         if unreadable > 0 { summary += "; \(unreadable) unreadable" }
         context.output(summary + "\n")
-        return unreadable > 0 ? ExitStatus.problems : ExitStatus.success
+        return unreadable > 0 ? ExitStatus.finding : ExitStatus.success
     }
 
     /// A cassette's expiry state: `never`, `until <day>`, or `<n> expired`.

@@ -12,9 +12,13 @@ enum ShowCommand {
             .init(name: "interaction", short: "i", value: "N", help: "Show interaction N (from 1) alone, with its headers."),
             .init(name: "body", short: "b", help: "Show bodies: JSON indented, text as it is, binary as its size and SHA-256."),
         ],
+        exitStatuses: StatusMeaning.table(success: "the cassette was shown",
+                                          failure: "the cassette does not exist, is a folder, or does not read as a cassette"),
         discussion: """
         Each interaction shows its method and URL, then each redirect, then the status, content type and body size of
-        the response (or the transport failure), when it was recorded, how long it took and when it expires.
+        the response (or the transport failure), when it was recorded, how long it took and when it expires. A body
+        size that is not the Content-Length the response was sent with says why: the body was encoded, cut short, or
+        changed before it was stored (a redaction placeholder, a beforeRecord hook).
         """)
 
     static let command = Subcommand(spec: spec) { arguments, context in
@@ -46,10 +50,10 @@ enum ShowCommand {
                 lines.append("    → \(hop.status) redirect from \(hop.url)")
                 if headers { lines += headerLines(hop.headers) }
             }
-            let type = response.headers.first { $0.key.lowercased() == "content-type" }?.value
             var summary = "    → \(response.status)"
-            if let type { summary += " \(type)" }
+            if let type = header("Content-Type", of: response) { summary += " \(type)" }
             summary += ", " + (response.body.map { Formatting.count($0.data.count, "byte") } ?? "no body")
+            if let note = lengthNote(response) { summary += " (\(note))" }
             lines.append(summary)
             if headers { lines += headerLines(response.headers) }
             if let stream = response.stream {
@@ -96,6 +100,28 @@ enum ShowCommand {
             lines.append("      " + "+\(Formatting.duration(chunk.at))".padding(toLength: 10, withPad: " ", startingAt: 0) + shown)
         }
         return lines
+    }
+
+    /// Why the stored body's length is not the `Content-Length` the response was sent with, when it is not:
+    /// `Content-Length 66 as sent; redaction placeholders or a beforeRecord hook changed the stored body's length`.
+    /// The header counts an encoded body's bytes (the cassette stores it decoded, as URLSession hands it over), and
+    /// all of a body cut short; otherwise the body was changed before it was stored, by a placeholder in place of a
+    /// secret (redaction) or by the cassette's `beforeRecord` hook. Nothing for a response without a body.
+    private static func lengthNote(_ response: RecordedResponse) -> String? {
+        guard let body = response.body, let sent = header("Content-Length", of: response).flatMap(Int.init),
+              sent != body.data.count else { return nil }
+        if let encoding = header("Content-Encoding", of: response) {
+            return "Content-Length \(sent) as sent, \(encoding)-encoded; the body is stored decoded"
+        }
+        if let stream = response.stream, stream.end != .complete, body.data.count < sent {
+            return "Content-Length \(sent) as sent; the body was cut short"
+        }
+        return "Content-Length \(sent) as sent; redaction placeholders or a beforeRecord hook changed the stored body's length"
+    }
+
+    /// The value of the header `name`, whatever its case, in `response`.
+    private static func header(_ name: String, of response: RecordedResponse) -> String? {
+        response.headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     private static func headerLines(_ headers: [String: String]) -> [String] {

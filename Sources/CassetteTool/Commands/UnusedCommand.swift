@@ -15,12 +15,16 @@ enum UnusedCommand {
     static let unusedSpec = CommandSpec(
         name: "unused", summary: "List recorded interactions no test replayed, from a CASSETTE_REPORT file.",
         usage: "unused --report <file>", arguments: [], options: [reportOption],
-        discussion: howTo + "\nExit status 0 whether or not some are found.")
+        exitStatuses: StatusMeaning.table(success: "the report was read, whether or not it names recordings no test replayed",
+                                          failure: "the report could not be read or is malformed, or a cassette it names could not be read"),
+        discussion: howTo)
 
     static let pruneSpec = CommandSpec(
         name: "prune", summary: "Remove recorded interactions no test replayed, from a CASSETTE_REPORT file.",
         usage: "prune --report <file> [--dry-run]", arguments: [],
         options: [reportOption, .init(name: "dry-run", short: "n", help: "Say what would be removed; change nothing.")],
+        exitStatuses: StatusMeaning.table(success: "what no test replayed was removed (with --dry-run, listed)",
+                                          failure: "the report could not be read or is malformed, or a cassette could not be read or rewritten"),
         discussion: howTo + """
 
         A cassette that would lose every interaction is left for you to delete. Files are rewritten atomically.

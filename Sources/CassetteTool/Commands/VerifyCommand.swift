@@ -12,13 +12,14 @@ enum VerifyCommand {
         arguments: [.init(name: "path", help: "A folder (checked with the folders below it) or one file (default: the cassette directory).",
                           isOptional: true)],
         options: [.init(name: "redact", value: "rule", repeats: true, help: RedactionRules.help)],
+        exitStatuses: StatusMeaning.table(success: "every cassette passes", finding: "a cassette has a problem, each printed",
+                                          failure: "the path does not exist"),
         discussion: """
         Each problem is printed as <file>: At <coding path>: <what>, the path leading into the file (entries[0].value...).
         Redaction: each interaction is redacted again as recording redacts it, by the default rules and the --redact
         ones; every value that would change holds a secret stored unredacted. The problem names the rule, the name,
         the length and what recording writes there, never the value. A file that is not a cassette is checked as a
         JSON request body.
-        Exit status 0 when every cassette passes, 1 when any has a problem.
         """)
 
     static let command = Subcommand(spec: spec) { arguments, context in
@@ -37,7 +38,7 @@ enum VerifyCommand {
         }
         guard problems == 0 else {
             context.output("verify: \(Formatting.count(problems, "problem")) in \(failing) of \(Formatting.count(files.count, "cassette")) under \(paths.display(target)).\n")
-            return ExitStatus.problems
+            return ExitStatus.finding
         }
         context.output("verify: \(Formatting.count(files.count, "cassette")) under \(paths.display(target)): no problems.\n")
         return ExitStatus.success

@@ -1,13 +1,46 @@
-/// The `cassette` command's exit statuses, as `cassette --help` documents them.
+/// The `cassette` command's exit statuses. 0 and 1 say what a command found; 2 and 3 are errors, the command could
+/// not do its work. Each command's help lists the ones it returns and what they mean there
+/// (``CommandSpec/exitStatuses``).
 enum ExitStatus {
-    /// The command did what it was asked, and found nothing wrong.
+    /// The command did what it was asked, and found nothing to report.
     static let success: Int32 = 0
-    /// The command ran, and found a problem in a cassette (`verify`, `list` of an unreadable file).
-    static let problems: Int32 = 1
-    /// The arguments make no sense: an unknown subcommand or option, a missing argument.
+    /// The command did what it was asked, and found something to look at: a problem in a cassette (`verify`,
+    /// `list`, `import-har`), or changes (`diff`). A finding, never an error.
+    static let finding: Int32 = 1
+    /// The arguments make no sense: an unknown subcommand or option, a missing or invalid argument.
     static let usage: Int32 = 2
     /// A file could not be read or written, or would be overwritten without `--force`.
     static let failure: Int32 = 3
+}
+
+/// One row of a command's EXIT STATUS table: a status the command can return, and what it means there.
+struct StatusMeaning: Sendable, Equatable {
+    /// The exit status.
+    let status: Int32
+    /// What happened, as a clause: `changes were found`.
+    let meaning: String
+
+    /// Whether the status is an error (the command could not do its work) rather than what it found.
+    var isError: Bool { status >= ExitStatus.usage }
+
+    /// The row as help lists it: `  1  changes were found (a finding, not an error)`.
+    var helpLine: String {
+        "  \(status)  \(meaning)" + (status == ExitStatus.finding ? " (a finding, not an error)" : isError ? " (an error)" : "") + "\n"
+    }
+
+    /// The line `--explain-status` ends with: `cassette diff: changes were found (exit status 1)`.
+    func explanation(command: String) -> String {
+        "\(command): \(meaning) (exit status \(status))\n"
+    }
+
+    /// A command's table: 0 and its meaning, 1 when the command can find something, then 2 (the same for every
+    /// command: arguments it cannot use) and 3 with what the command could not read or write.
+    static func table(success: String, finding: String? = nil, failure: String) -> [StatusMeaning] {
+        [StatusMeaning(status: ExitStatus.success, meaning: success)]
+            + (finding.map { [StatusMeaning(status: ExitStatus.finding, meaning: $0)] } ?? [])
+            + [StatusMeaning(status: ExitStatus.usage, meaning: "the arguments make no sense: an unknown option, a missing or invalid argument"),
+               StatusMeaning(status: ExitStatus.failure, meaning: failure)]
+    }
 }
 
 /// A subcommand's failure: printed as `cassette: error: <message>`, exit status ``ExitStatus/failure``.
