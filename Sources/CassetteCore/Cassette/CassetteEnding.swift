@@ -33,24 +33,10 @@ extension Cassette {
             if let saved { StandardError.write(saved) }
         }
 
-        /// Whether `error` is a ``CassetteError``, or carries one: as the underlying error of an `NSError` or a
-        /// `URLError` (what a request the cassette failed gets), or as an associated value of an error that wraps
-        /// such an error (a network layer's `transport(URLError)`), a few levels deep.
+        /// Whether `error` is a ``CassetteError``, or carries one (see ``CarriedErrors``): the error a request the
+        /// cassette failed gets is a `URLError` with the ``CassetteError`` under it.
         static func carriesCassetteError(_ error: any Error) -> Bool {
-            carriesCassetteError(error, depth: 0)
-        }
-
-        private static func carriesCassetteError(_ value: Any, depth: Int) -> Bool {
-            guard depth < 4 else { return false }
-            if value is CassetteError { return true }
-            if let error = value as? URLError, let underlying = error.userInfo[NSUnderlyingErrorKey] {
-                return carriesCassetteError(underlying, depth: depth + 1)
-            }
-            if let error = value as? NSError, let underlying = error.userInfo[NSUnderlyingErrorKey] {
-                return carriesCassetteError(underlying, depth: depth + 1)
-            }
-            // An enum case's payload, or a struct's stored properties: the first few only.
-            return Mirror(reflecting: value).children.prefix(8).contains { carriesCassetteError($0.value, depth: depth + 1) }
+            CarriedErrors.first(in: error) { $0 as? CassetteError } != nil
         }
     }
 }

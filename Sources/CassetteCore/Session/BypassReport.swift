@@ -15,10 +15,12 @@ struct BypassReport: Sendable {
     /// short or held open). Such a request was sent by `URLSession.shared` or a session made from another
     /// configuration, and failed for want of a network (as in CI). `nil` for any other error, and for a cassette that
     /// records (a bypassing request then succeeds, and only "Nothing was recorded" can tell).
+    ///
+    /// The network error may be wrapped by the code under test (see ``CarriedErrors``).
     func failure(for error: (any Error)?) -> CassetteError? {
-        guard let error, !opened.recordsMisses, settings.faults.isEmpty else { return nil }
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain, Self.connectionFailures.contains(nsError.code),
+        guard let error, !opened.recordsMisses, settings.faults.isEmpty,
+              let nsError = CarriedErrors.first(in: error, CarriedErrors.urlError) else { return nil }
+        guard Self.connectionFailures.contains(nsError.code),
               nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
               !opened.previous.contains(where: { Self.mayGive($0, code: nsError.code) }) else {
             return nil
@@ -28,11 +30,13 @@ struct BypassReport: Sendable {
         let place = failingURL.map { url in
             " for " + URLParts.withoutQuery(settings.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
         } ?? ""
+        let thrower = settings.opener.entryPoint == .trait ? "The test" : "The body"
+        let wrapping = CarriedErrors.urlError(error) == nil ? " (wrapped in \(type(of: error)))" : ""
         return CassetteError(.bypassedCassette, """
-            The body threw URLError \(nsError.code)\(place), which this cassette cannot have given: in record mode \
+            \(thrower) threw URLError \(nsError.code)\(place)\(wrapping), which this cassette cannot have given: in record mode \
             "\(settings.mode)" it reaches no network and holds no recorded failure with that code. The request went \
             past the cassette (sent by URLSession.shared, or by a session made from another configuration) and failed \
-            for want of a network. Send it through the session or configuration the cassette gives the body (see the \
+            for want of a network. Send it through the session or configuration the cassette gives \(settings.opener.entryPoint.body) (see the \
             README's "What a cassette cannot see").
             """, cassette: settings.file)
     }

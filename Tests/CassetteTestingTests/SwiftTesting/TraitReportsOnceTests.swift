@@ -21,6 +21,7 @@ enum TraitReportsOnceSetup {
     static let wrapped = everything()
     static let otherError = everything()
     static let bypass = everything()
+    static let wrappedBypass = everything()
 
     /// The error a network layer wraps a transport failure in.
     enum NetworkFailure: Error {
@@ -35,19 +36,24 @@ enum TraitReportsOnceSetup {
         var isRecursive: Bool { false }
 
         func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-            for name in ["urlError", "wrapped", "otherError", "bypass"] {
+            for name in ["urlError", "wrapped", "otherError", "bypass", "wrappedBypass"] {
                 try Fixture.write([Fixture.interaction("http://api.test/recorded")], name: name, in: folder)
             }
             defer { try? FileManager.default.removeItem(at: folder) }
             try await function()
             for (name, issues, code) in [("urlError", urlError, CassetteError.Code.noMatch), ("wrapped", wrapped, .noMatch),
-                                         ("otherError", otherError, .noMatch), ("bypass", bypass, .bypassedCassette)] {
+                                         ("otherError", otherError, .noMatch), ("bypass", bypass, .bypassedCassette),
+                                         ("wrappedBypass", wrappedBypass, .bypassedCassette)] {
                 let errors = issues.issues.map(\.error)
                 #expect(errors.count == 1, "\(name): one issue, not one for the cassette's failure and one for the error thrown")
                 #expect(errors.map { ($0 as? CassetteError)?.code } == [code], "\(name)")
             }
             let other = otherError.issues.first?.error as? CassetteError
             #expect(other?.message.hasSuffix("The test also threw an error of type DecodingFailure.") == true)
+            let past = wrappedBypass.issues.first?.error as? CassetteError
+            #expect(past?.message.hasPrefix("The test threw URLError -1004 for http://127.0.0.1:9/past?… (wrapped in NetworkFailure)") == true,
+                    "\(past?.message ?? "")")
+            #expect(past?.message.contains("secret") == false, "the URL is shown without its query")
         }
     }
 }
@@ -85,6 +91,17 @@ struct TraitReportsOnceTests {
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
         _ = try await Fixture.get("http://127.0.0.1:9/past", on: session)
+    }
+
+    @Test(Setup.wrappedBypass.trait, .cassette("wrappedBypass", options: Setup.options.overridden(by: .init(unused: .ignore))))
+    func aRequestPastTheCassetteWrappedByTheNetworkLayer() async throws {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        do {
+            _ = try await Fixture.get("http://127.0.0.1:9/past?token=secret", on: session)
+        } catch let error as URLError {
+            throw Setup.NetworkFailure.transport(error)
+        }
     }
 }
 #endif
