@@ -61,11 +61,19 @@ enum OpenCassettes {
                 it now. Each would record over the other's requests, and recording one again breaks the other. Give \
                 each test its own cassette name (the trait and withCassette name it after the test when given no \
                 name). To share one cassette on purpose, open it from one place: a suite's .cassette("name") trait, \
-                or one helper function that calls Cassette.use.
+                or one helper function that calls Cassette.use.\(opener.entryPoint == .use && first.entryPoint == .use ? Self.helperHint : "")
                 """, cassette: file)
         }
         return key
     }
+
+    /// For two `Cassette.use` calls outside a trait or `withCassette`, whose test is their calling function: what
+    /// makes a helper's call the calling test's.
+    private static let helperHint = """
+         If both calls run in one test (a helper function opens the test's cassette), give the helper parameters \
+        fileID: String = #fileID and function: String = #function and pass them on to Cassette.use, so that its \
+        call counts as the test's.
+        """
 
     /// The other tests of this run that opened or tried to open `key`'s file, as messages name them.
     static func otherTests(of key: Key, than opener: CassetteOpener) -> [String] {

@@ -10,8 +10,9 @@ import FoundationNetworking
 struct LiveDriftTests {
     private let paths = ["/json", "/get?changed=1", "/get?same=1"]
 
-    /// Records `paths`; `alter` makes the recordings of /json and /get?changed differ from what httpbin answers.
-    private func record(in directory: URL, alter: Bool) async throws {
+    /// Records `paths`; `alter` makes the recordings of /json and /get?changed differ from what httpbin answers. The
+    /// cassette is the calling test's (`function`), which opens it again.
+    private func record(in directory: URL, alter: Bool, function: String = #function) async throws {
         let hooks = CassetteHooks(beforeRecord: { interaction in
             guard alter else { return interaction }
             var altered = interaction
@@ -28,7 +29,7 @@ struct LiveDriftTests {
             }
             return altered
         })
-        try await Cassette.use("api", record: .all, options: .init(directory: .at(directory), hooks: hooks)) { session in
+        try await Cassette.use("api", record: .all, options: .init(directory: .at(directory), hooks: hooks), function: function) { session in
             for path in paths { _ = try await Fixture.get(TestServer.httpbin.url(path), on: session) }
         }
     }

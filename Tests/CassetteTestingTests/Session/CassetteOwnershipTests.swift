@@ -36,6 +36,8 @@ struct CassetteOwnershipTests {
                 #expect(message.contains("in secondGreets() in CassetteTestingTests/CassetteOwnershipTests.swift opens it now"))
                 #expect(message.contains("Give each test its own cassette name"))
                 #expect(!message.contains("CASSETTE_RECORD"), "no command: recording again is not the fix")
+                #expect(message.contains("give the helper parameters fileID: String = #fileID and function: String = #function"),
+                        "two Cassette.use calls may be one test's, through a helper")
             }
             // The owner still opens it.
             try await Cassette.use("greeting", options: Self.options(directory), function: "firstGreets()") { session in
@@ -56,6 +58,17 @@ struct CassetteOwnershipTests {
             }
             try await loggedIn()
             try await loggedIn()
+            // A helper that opens the calling test's cassette, passing on the test's #function: one test with it.
+            func openOwn(function: String = #function) async throws {
+                try await Cassette.use("own", options: Self.options(directory), function: function) { session in
+                    _ = try await Fixture.get("http://api.test/login", on: session)
+                }
+            }
+            try Fixture.write([Fixture.interaction("http://api.test/login")], name: "own", in: directory)
+            try await openOwn()
+            try await Cassette.use("own", options: Self.options(directory)) { session in
+                _ = try await Fixture.get("http://api.test/login", on: session)
+            }
             // A suite's `.cassette("shared")`: its tests hold copies of one trait, which owns the file.
             let suite = CassetteOpener(.trait, testName: "a", test: "Suite a()", owner: "trait T")
             let other = CassetteOpener(.trait, testName: "b", test: "Suite b()", owner: "trait T")
