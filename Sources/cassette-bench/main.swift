@@ -1,6 +1,7 @@
 // cassette-bench: replay, scaling, parallelism, file speed, recording overhead and memory, each measured side by side
 // with its floor in one process. Run it with `Scripts/bench.sh` (a release build). Prints a table, then one JSON line.
 import Foundation
+import CassetteCore
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child" {
     try await MemoryCase.child(file: CommandLine.arguments[2])
@@ -22,25 +23,30 @@ let only = Set((environment["BENCH_ONLY"] ?? "").split(separator: ",").map(Strin
 func wanted(_ number: String) -> Bool { only.isEmpty || only.contains(number) }
 var rows: [Row] = []
 do {
-    // Cases 1 to 3 on both shapes of request (see Shape).
-    // BENCH_SHAPE=realistic runs them on one shape only.
-    for shape in Shape.allCases where environment["BENCH_SHAPE"].map({ $0 == shape.rawValue }) ?? true {
-        if wanted("1") { rows.append(try await Cases.replayOverhead(shape, requests: quick ? 500 : 5_000)) }
-        if wanted("2") { rows.append(try await Cases.scaling(shape, requests: quick ? 500 : 5_000)) }
-        if wanted("3") { rows.append(try await Cases.parallel(shape, requests: quick ? 100 : 1_000)) }
+    // One run is one "test" to the harness: its cases open the same fixtures from many functions.
+    rows = try await CassetteOpener.withEnclosing(CassetteOpener(testName: "cassette-bench")) {
+        var rows: [Row] = []
+        // Cases 1 to 3 on both shapes of request (see Shape).
+        // BENCH_SHAPE=realistic runs them on one shape only.
+        for shape in Shape.allCases where environment["BENCH_SHAPE"].map({ $0 == shape.rawValue }) ?? true {
+            if wanted("1") { rows.append(try await Cases.replayOverhead(shape, requests: quick ? 500 : 5_000)) }
+            if wanted("2") { rows.append(try await Cases.scaling(shape, requests: quick ? 500 : 5_000)) }
+            if wanted("3") { rows.append(try await Cases.parallel(shape, requests: quick ? 100 : 1_000)) }
+        }
+        if wanted("4") { rows.append(contentsOf: try await Cases.loadAndSave()) }
+        if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }
+        if wanted("6") { rows.append(try MemoryCase.run()) }
+        if wanted("8") { rows.append(try await Cases.perTest(tests: quick ? 50 : 300)) }
+        if wanted("9") { rows.append(try await StreamCase.replay(events: quick ? 1_000 : 10_000)) }
+        // Like case 6, the same 100 MB when quick: a smaller body would measure the process's own baseline instead.
+        if wanted("10") { rows.append(try MemoryCase.runStreamed()) }
+        if wanted("11") { rows.append(try await OpenCases.siblings(tests: quick ? 30 : 200)) }
+        if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
+        if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
+        if wanted("14") { rows.append(contentsOf: try await InputScalingCases.run()) }
+        if wanted("15") { rows.append(try await ScopeCase.run(tests: quick ? 50 : 300)) }
+        return rows
     }
-    if wanted("4") { rows.append(contentsOf: try await Cases.loadAndSave()) }
-    if wanted("5") || wanted("7") { rows.append(contentsOf: try await LiveCases.run(requests: quick ? 50 : 500)) }
-    if wanted("6") { rows.append(try MemoryCase.run()) }
-    if wanted("8") { rows.append(try await Cases.perTest(tests: quick ? 50 : 300)) }
-    if wanted("9") { rows.append(try await StreamCase.replay(events: quick ? 1_000 : 10_000)) }
-    // Like case 6, the same 100 MB when quick: a smaller body would measure the process's own baseline instead.
-    if wanted("10") { rows.append(try MemoryCase.runStreamed()) }
-    if wanted("11") { rows.append(try await OpenCases.siblings(tests: quick ? 30 : 200)) }
-    if wanted("12") { rows.append(try await OpenCases.largeCassette(tests: quick ? 10 : 40)) }
-    if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
-    if wanted("14") { rows.append(contentsOf: try await InputScalingCases.run()) }
-    if wanted("15") { rows.append(try await ScopeCase.run(tests: quick ? 50 : 300)) }
 } catch {
     print("cassette-bench failed: \(error)")
     Fixtures.remove()
