@@ -16,7 +16,10 @@ public enum CassetteCommand {
     /// Runs `arguments` (without the program's name) in `context` and returns the exit status (see `--help`). With
     /// `--explain-status` first, a status other than 0 is explained on standard error after everything else the
     /// command wrote.
-    public static func run(_ arguments: [String], context: ToolContext) -> Int32 {
+    ///
+    /// Everything the command writes goes through ``InertText/lines(_:)``: no text from a file can act on the terminal.
+    public static func run(_ arguments: [String], context given: ToolContext) -> Int32 {
+        let context = given.writingInertText
         guard arguments.first == explainStatus else { return dispatch(arguments, context: context) }
         // Given again (swift package cassette --explain-status ...), it means the same.
         let rest = Array(arguments.drop { $0 == explainStatus })

@@ -32,3 +32,14 @@ public struct ToolContext: Sendable {
                     errors: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 }
+
+extension ToolContext {
+    /// This context, writing everything through ``InertText/lines(_:)``.
+    var writingInertText: ToolContext {
+        var context = self
+        let (output, errors) = (self.output, self.errors)
+        context.output = { output(InertText.lines($0)) }
+        context.errors = { errors(InertText.lines($0)) }
+        return context
+    }
+}

@@ -53,8 +53,10 @@ enum ListCommand {
         return dates.min().map { "until " + Formatting.day($0) } ?? "never"
     }
 
-    /// Rows as left-aligned columns (numbers right-aligned), two spaces apart.
-    static func table(_ rows: [[String]]) -> String {
+    /// Rows as left-aligned columns (numbers right-aligned), two spaces apart, each cell on one line (a cassette's
+    /// name comes from a file name: see ``InertText/line(_:)``).
+    static func table(_ given: [[String]]) -> String {
+        let rows = given.map { $0.map(InertText.line) }
         let count = rows.map(\.count).max() ?? 0
         let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in

@@ -42,16 +42,17 @@ enum ShowCommand {
     /// One interaction, as `show` prints it.
     static func describe(_ interaction: Interaction, number: Int, headers: Bool, bodies: Bool, now: Date) -> String {
         let request = interaction.request
-        var lines = ["#\(number)  \(request.method) \(request.url)"]
+        // What the file holds is printed inert: a value holding a line break stays on its line.
+        var lines = ["#\(number)  \(InertText.line(request.method)) \(InertText.line(request.url))"]
         if headers { lines += headerLines(request.headers) }
         if bodies, let body = request.body { lines.append(Formatting.indented(describe(body), by: 6)) }
         if let response = interaction.response {
             for hop in response.redirects {
-                lines.append("    → \(hop.status) redirect from \(hop.url)")
+                lines.append("    → \(hop.status) redirect from \(InertText.line(hop.url))")
                 if headers { lines += headerLines(hop.headers) }
             }
             var summary = "    → \(response.status)"
-            if let type = header("Content-Type", of: response) { summary += " \(type)" }
+            if let type = header("Content-Type", of: response) { summary += " \(InertText.line(type))" }
             summary += ", " + (response.body.map { Formatting.count($0.data.count, "byte") } ?? "no body")
             if let note = lengthNote(response) { summary += " (\(note))" }
             lines.append(summary)
@@ -63,7 +64,7 @@ enum ShowCommand {
                 lines.append(Formatting.indented(describe(body), by: 6))
             }
         } else if let failure = interaction.failure {
-            lines.append("    → failed: URLError \(failure.code) (\(failure.description))")
+            lines.append("    → failed: URLError \(failure.code) (\(InertText.line(failure.description)))")
         }
         var facts = ["recorded " + Formatting.timestamp(interaction.recordedAt)]
         if let duration = interaction.duration { facts.append("took " + Formatting.duration(duration)) }
@@ -95,8 +96,9 @@ enum ShowCommand {
             let end = min(body.count, offset + chunk.size)
             let piece = body.subdata(in: offset..<end)
             offset = end
-            let shown = String(data: piece, encoding: .utf8).map { $0.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 16)) }
-                ?? "(\(Formatting.count(piece.count, "byte")))"
+            let shown = String(data: piece, encoding: .utf8).map {
+                InertText.lines($0.trimmingCharacters(in: .newlines)).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 16))
+            } ?? "(\(Formatting.count(piece.count, "byte")))"
             lines.append("      " + "+\(Formatting.duration(chunk.at))".padding(toLength: 10, withPad: " ", startingAt: 0) + shown)
         }
         return lines
@@ -125,7 +127,7 @@ enum ShowCommand {
     }
 
     private static func headerLines(_ headers: [String: String]) -> [String] {
-        headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "      \($0.key): \($0.value)" }
+        headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "      \(InertText.line($0.key)): \(InertText.line($0.value))" }
     }
 
     /// A body for people: JSON indented, UTF-8 text as it is, anything else as its size and SHA-256.

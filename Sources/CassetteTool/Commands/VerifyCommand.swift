@@ -84,6 +84,7 @@ enum VerifyCommand {
             fitted.response?.stream = interaction.response?.stream?.fitted(toLength: interaction.response?.body?.data.count ?? 0)
             return fitted
         }
+        problems += ControlCharacterCheck.findings(in: interactions, entryIndices: indices)
         do {
             return problems + (try check.findings(in: fitted, entryIndices: indices)).map(\.description)
         } catch {

@@ -75,10 +75,11 @@ struct CassettePaths: Sendable {
         return relative.hasSuffix(".json") ? String(relative.dropLast(5)) : relative
     }
 
-    /// `file` as people read it: relative to the current directory when it lies below it.
+    /// `file` as people read it: relative to the current directory when it lies below it, on one line (see
+    /// ``InertText/line(_:)``).
     func display(_ file: URL) -> String {
         let base = context.currentDirectory.standardizedFileURL.path
         let path = file.standardizedFileURL.path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+        return InertText.line(path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path)
     }
 }

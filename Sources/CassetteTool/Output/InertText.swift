@@ -1,0 +1,59 @@
+/// Text from a file, made safe to print: every character a terminal acts on instead of showing is written as an
+/// escape the reader sees, so that a hostile cassette cannot add a line, move the cursor, recolour the screen or
+/// reorder what is read (a header value holding `\r\nInjected: yes` prints as one line, with `\r\n` in it).
+///
+/// Escaped: the C0 controls and DEL (`\n`, `\r`, `\t`, `\0`, else `\u{1B}`), the C1 controls, and the bidirectional
+/// formatting characters (U+202A–U+202E, U+2066–U+2069), which change the order in which the text around them reads.
+/// Everything the command prints goes through ``lines(_:)`` (see `CassetteCommand.run`); a value that stands on one
+/// line (a URL, a header, a name) goes through ``line(_:)`` where it is printed.
+enum InertText {
+    /// `text` as one line: every character above escaped, line breaks and tabs included.
+    static func line(_ text: String) -> String {
+        escaped(text, keepingLineBreaks: false)
+    }
+
+    /// `text` as the lines it holds: line breaks (`\n`, and `\r` right before one) and tabs kept, every other
+    /// character above escaped.
+    static func lines(_ text: String) -> String {
+        escaped(text, keepingLineBreaks: true)
+    }
+
+    private static func escaped(_ text: String, keepingLineBreaks: Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            let isLineEnd = scalar == "\n" || scalar == "\t" || (scalar == "\r" && next != scalars.endIndex && scalars[next] == "\n")
+            if !isControl(scalar) || (keepingLineBreaks && isLineEnd) {
+                result.append(scalar)
+            } else {
+                result.append(contentsOf: escape(scalar).unicodeScalars)
+            }
+            index = next
+        }
+        return String(result)
+    }
+
+    /// Whether a terminal acts on `scalar` rather than showing it: a C0 or C1 control, DEL, or a bidirectional
+    /// formatting character.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// How `scalar` is written: as Swift writes it in a string literal.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\0": "\\0"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+}
