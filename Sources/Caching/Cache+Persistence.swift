@@ -117,7 +117,7 @@ extension Cache where Key: Codable, Value: Codable {
             switch mismatch {
             case .format(let format):
                 throw CacheError(.unknownFormat, file: file, codingPath: ["format"],
-                                 reason: "The file's format is \"\(format)\", not \"\(Self.formatIdentifier)\".")
+                                 reason: "The file's format is not \"\(Self.formatIdentifier)\" (\(format.count) characters, not shown).")
             case .version(let version):
                 throw CacheError(.unsupportedVersion, file: file, codingPath: ["version"],
                                  reason: "The file is version \(version) of the format; this code reads versions 1 to \(Self.formatVersion). Read it with a newer version of the package that wrote it.")

@@ -102,7 +102,7 @@ package enum EventStream {
             fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
             data = try container.decodeIfPresent(Body.self, forKey: .data)
             for field in fields where field.contains("\n") || field.contains("\r") {
-                throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "An event's field is one line, not \"\(field)\".")
+                throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "An event's field is one line; this one holds a line break (\(field.count) characters, not shown).")
             }
             if let data, data.data.containsByte(UInt8(ascii: "\n")) || data.data.containsByte(UInt8(ascii: "\r")) {
                 throw DecodingError.dataCorruptedError(forKey: .data, in: container, debugDescription: "An event's data is one line.")

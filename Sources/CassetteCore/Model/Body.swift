@@ -179,7 +179,7 @@ extension Body: Codable {
             guard let layout = JSONLayout(words: words) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .layout, in: container,
-                    debugDescription: "Unknown JSON layout \"\(words)\"; expected words such as \"compact\", \"indent=2\", \"colon-space\", \"comma-space\", \"ascii\", \"escaped-slash\", \"newline\".")
+                    debugDescription: "Unknown JSON layout (\(words.count) characters, not shown); expected words such as \"compact\", \"indent=2\", \"colon-space\", \"comma-space\", \"ascii\", \"escaped-slash\", \"newline\".")
             }
             self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
         } else if container.contains(.events) {

@@ -31,7 +31,7 @@ public struct RecordedStream: Sendable, Hashable, Codable {
             guard parts.count == 2, parts[0].hasSuffix("s"), parts[1].hasSuffix("B"),
                   let at = Double(parts[0].dropLast()), RecordedStream.times.contains(at),
                   let size = Int(parts[1].dropLast()), RecordedStream.sizes.contains(size) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "A chunk is \"<seconds>s <bytes>B\" (say \"0.101s 120B\"), with at most \(Int(RecordedStream.times.upperBound)) seconds and \(RecordedStream.sizes.upperBound) bytes, not \"\(text)\".")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "A chunk is \"<seconds>s <bytes>B\" (say \"0.101s 120B\"), with at most \(Int(RecordedStream.times.upperBound)) seconds and \(RecordedStream.sizes.upperBound) bytes; this one is not (\(text.count) characters, not shown).")
             }
             self.at = at
             self.size = size
@@ -95,7 +95,7 @@ public struct RecordedStream: Sendable, Hashable, Codable {
         head = try container.decode(Double.self, forKey: .head)
         guard Self.times.contains(head) else {
             throw DecodingError.dataCorruptedError(forKey: .head, in: container,
-                                                   debugDescription: "A stream's head is a time from 0 to \(Int(Self.times.upperBound)) seconds, not \(head).")
+                                                   debugDescription: "A stream's head is a time from 0 to \(Int(Self.times.upperBound)) seconds; this one is outside that range.")
         }
         chunks = try container.decode([Chunk].self, forKey: .chunks)
         switch try container.decodeIfPresent(String.self, forKey: .end) {
@@ -104,7 +104,7 @@ public struct RecordedStream: Sendable, Hashable, Codable {
         case let text?:
             guard text.hasPrefix("URLError "), let code = Int(text.dropFirst("URLError ".count)) else {
                 throw DecodingError.dataCorruptedError(forKey: .end, in: container,
-                                                       debugDescription: "A stream's end is \"complete\", \"cancelled\" or \"URLError <code>\", not \"\(text)\".")
+                                                       debugDescription: "A stream's end is \"complete\", \"cancelled\" or \"URLError <code>\"; this one is not (\(text.count) characters, not shown).")
             }
             end = .failed(code: code)
         }

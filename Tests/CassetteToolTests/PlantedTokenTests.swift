@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// A secret planted where a cassette fails to decode (an event field holding a line break, a stream's chunk, a
+/// stream's `end`, a body's `layout`, the file's format) never reaches what a command prints: decode errors name the
+/// coding path, the kind of problem and a length, never the value.
+@Suite struct PlantedTokenTests {
+    /// A GitHub token, as a teammate's hand edit or a hostile file could plant it.
+    private static let token = "ghp_Kqaz7TnV2xWb9YcRd4eFg6HhJ8kLm1NpQs3U"
+
+    /// A cassette of one interaction whose response holds `body` and `stream` as written (JSON text).
+    private static func cassette(body: String, stream: String? = nil, format: String = "Caching.Cache") -> String {
+        """
+        {"entries": [{"key": 1, "value": {"recordedAt": "2026-11-22T17:18:36Z",
+          "request": {"headers": {}, "method": "GET", "url": "http://api.test/events"},
+          "response": {"body": \(body), \(stream.map { "\"stream\": \($0)," } ?? "")
+            "headers": {"Content-Type": "text/event-stream"}, "httpVersion": "HTTP/1.1", "status": 200,
+            "url": "http://api.test/events"}}}],
+         "format": "\(format)", "version": 1}
+        """
+    }
+
+    /// The broken files, each with its token in the one place that breaks it.
+    private static let broken: [(name: String, text: String)] = [
+        ("field", cassette(body: #"{"events": [{"fields": ["event: x\n\#(token)"], "data": {"text": "a"}}]}"#)),
+        ("chunk", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["\#(token)"]}"#)),
+        ("end", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["0.002s 1B"], "end": "\#(token)"}"#)),
+        ("layout", cassette(body: #"{"json": {"a": 1}, "layout": "\#(token)"}"#)),
+        ("format", cassette(body: #"{"text": "a"}"#, format: token)),
+    ]
+
+    @Test("verify, show, list, export-har and diff print no planted token, whatever breaks the file")
+    func noCommandPrintsIt() throws {
+        try ToolSandbox.with { sandbox in
+            let folder = sandbox.file("Cassettes/planted")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in Self.broken {
+                try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name + ".json"))
+            }
+            var runs = [["verify", "Cassettes/planted"], ["list", "Cassettes/planted"],
+                        ["diff", "Cassettes/planted", "Cassettes"]]
+            for file in Self.broken {
+                runs += [["show", "planted/\(file.name)"], ["export-har", "planted/\(file.name)"]]
+            }
+            for arguments in runs {
+                let run = sandbox.run(arguments)
+                let printed = run.output + run.errors
+                #expect(!printed.contains(Self.token), "\(arguments) printed the token: \(printed)")
+                #expect(!printed.contains("Kqaz7TnV2x"), "\(arguments) printed part of the token")
+            }
+            // They still say what is wrong, and where.
+            let verify = sandbox.run(["verify", "Cassettes/planted"])
+            #expect(verify.status == 1)
+            #expect(verify.output.contains("An event's field is one line; this one holds a line break (49 characters, not shown)"), "\(verify.output)")
+            #expect(verify.output.contains("A stream's end is \"complete\", \"cancelled\" or \"URLError <code>\"; this one is not (40 characters, not shown)"))
+            #expect(verify.output.contains("Unknown JSON layout (40 characters, not shown)"))
+            #expect(verify.output.contains("The file's format is not \"Caching.Cache\" (40 characters, not shown)"))
+        }
+    }
+}
