@@ -34,12 +34,14 @@ public struct ToolContext: Sendable {
 }
 
 extension ToolContext {
-    /// This context, writing everything through ``InertText/lines(_:)``.
+    /// This context, writing everything through ``InertText/lines(_:)``, and errors with the names they hold shown
+    /// as the default rules show them (`Redaction.shown(names:)`): an error never quotes a value, but the path it
+    /// names may pass through a header named with a token.
     var writingInertText: ToolContext {
         var context = self
         let (output, errors) = (self.output, self.errors)
         context.output = { output(InertText.lines($0)) }
-        context.errors = { errors(InertText.lines($0)) }
+        context.errors = { errors(InertText.lines(Redaction.default.shown(names: $0))) }
         return context
     }
 }

@@ -57,4 +57,20 @@ import Testing
             #expect(verify.output.contains("The file's format is not \"Caching.Cache\" (40 characters, not shown)"))
         }
     }
+
+    @Test("a header named with a token is found, and its name is shown redacted, after a word and a dash too")
+    func headerNamedWithAToken() throws {
+        let aws = "AKIA" + "IOSFODNN7EXAMPLE"
+        try ToolSandbox.with { sandbox in
+            for (name, header) in [("github", Self.token), ("aws", "X-\(aws)")] {
+                let text = Self.cassette(body: #"{"text": "a"}"#)
+                    .replacingOccurrences(of: #""headers": {}"#, with: #""headers": {"\#(header)": "1"}"#)
+                try Data(text.utf8).write(to: sandbox.file("Cassettes/\(name).json"))
+                let run = sandbox.run(["verify", "Cassettes/\(name).json"])
+                #expect(run.status == 1, "\(name): the name is a secret stored unredacted")
+                #expect(!(run.output + run.errors).contains(Self.token) && !(run.output + run.errors).contains(aws), "\(run.output)")
+                #expect(run.output.contains("request.headers") && run.output.contains("<REDACTED:"), "\(run.output)")
+            }
+        }
+    }
 }

@@ -32,7 +32,8 @@ enum VerifyCommand {
         var failing = 0
         for file in files {
             let found = VerifyCommand.problems(in: file, check: check)
-            for problem in found { context.output("\(paths.display(file)): \(problem)\n") }
+            // A problem names places, and a place's name may be a token (a header named with one).
+            for problem in found { context.output("\(paths.display(file)): \(rules.redaction.shown(names: problem))\n") }
             problems += found.count
             failing += found.isEmpty ? 0 : 1
         }

@@ -24,7 +24,7 @@ struct RedactionCheck: Sendable {
             return Result { () throws(CacheError) in
                 let changes = JSONDifference.changes(from: try Self.written(stored), to: try Self.written(redacted),
                                                      at: "entries[\(indices[position])].value")
-                return changes.flatMap { Self.findings(at: $0, secrets: secrets) }
+                return changes.flatMap { Self.findings(at: $0, secrets: secrets, shownBy: redaction) }
             }
         }
         var findings: [RedactionFinding] = []
@@ -46,15 +46,18 @@ struct RedactionCheck: Sendable {
         guard let after = try? decoder.decode(JSONValue.self, from: redacted.document) else {
             return [RedactionFinding(path: "", secret: nil)]
         }
-        return JSONDifference.changes(from: document, to: after).flatMap { Self.findings(at: $0, secrets: redacted.secrets) }
+        return JSONDifference.changes(from: document, to: after).flatMap { Self.findings(at: $0, secrets: redacted.secrets, shownBy: redaction) }
     }
 
     /// The findings one change gives: a finding per secret redaction put there, none when it only wrote a multipart
-    /// boundary's placeholder (no secret), one without a secret when it names none.
-    private static func findings(at change: JSONDifference.Change, secrets: ReplacedSecrets) -> [RedactionFinding] {
+    /// boundary's placeholder (no secret), one without a secret when it names none. The path is shown as `redaction`
+    /// shows names (a header named with a token is the finding, and its path would print it).
+    private static func findings(at change: JSONDifference.Change, secrets: ReplacedSecrets,
+                                 shownBy redaction: Redaction) -> [RedactionFinding] {
+        let path = redaction.shown(names: change.path)
         let replaced = secrets.replaced(in: change.before, by: change.after)
-        guard !replaced.isEmpty else { return [RedactionFinding(path: change.path, secret: nil)] }
-        return replaced.filter(\.origin.isSecret).map { RedactionFinding(path: change.path, secret: $0) }
+        guard !replaced.isEmpty else { return [RedactionFinding(path: path, secret: nil)] }
+        return replaced.filter(\.origin.isSecret).map { RedactionFinding(path: path, secret: $0) }
     }
 
     /// The interaction as a cassette file writes it: its JSON tree.

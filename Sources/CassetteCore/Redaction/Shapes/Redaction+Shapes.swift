@@ -24,6 +24,11 @@ extension Redaction {
         for (name, value) in headers {
             scan(value)
             scan(name)
+            // A header name's words are joined by `-`, which a token's start does not follow (`X-AKIA…`): each word
+            // is scanned alone too.
+            if name.utf8.contains(UInt8(ascii: "-")) {
+                for word in name.split(separator: "-") where word.utf8.count < name.utf8.count { scan(String(word)) }
+            }
             // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value; a name too.
             for text in [value, name] where text.utf8.contains(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(text.utf8), plusIsSpace: false)
