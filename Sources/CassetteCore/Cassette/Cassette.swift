@@ -251,9 +251,12 @@ public final class Cassette: Sendable {
         configuration.urlCredentialStorage = shared.urlCredentialStorage
     }
 
-    /// The error naming the interactions never replayed (the first ten, then how many more).
+    /// The error naming the interactions never replayed (the first few, URLs shortened, then how many more: see
+    /// ``CassetteSettings/listed``).
     private func unusedError(_ never: [(position: Int, interaction: Interaction)]) -> CassetteError {
-        let shown = never.prefix(10).map { "#\($0.position) \($0.interaction.requestHead.method) \($0.interaction.requestHead.url)" }
+        let shown = never.prefix(CassetteSettings.listed).map {
+            "#\($0.position) \($0.interaction.requestHead.method) \(URLParts.shortened($0.interaction.requestHead.url))"
+        }
         let more = never.count > shown.count ? " and \(never.count - shown.count) more" : ""
         return CassetteError(.unusedInteractions, """
             \(never.count) recorded interaction(s) were never replayed: \(shown.joined(separator: "; "))\(more). If the \

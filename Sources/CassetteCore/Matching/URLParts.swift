@@ -50,6 +50,27 @@ struct URLParts {
             : String(parts.scheme) + "://" + parts.authority + parts.path + "?…"
     }
 
+    /// The longest URL a message shows whole: a terminal's line and a half.
+    static let shownLength = 120
+
+    /// `url` as a message shows it: whole up to ``shownLength`` characters; past that, its scheme, host and path
+    /// (a long path cut in its middle) and its query as a count of items, so that one long URL never fills a screen.
+    /// Where requests differ, the message names the part that differs on its own line.
+    static func shortened(_ url: String) -> String {
+        guard url.count > shownLength else { return url }
+        let parts = URLParts(url)
+        var path = String(parts.path)
+        if path.count > shownLength / 2 {
+            path = String(path.prefix(shownLength / 4)) + "…" + String(path.suffix(shownLength / 4))
+        }
+        var shown = String(parts.scheme) + "://" + parts.authority + path
+        if let query = parts.query {
+            let items = query.split(separator: "&").count
+            shown += "?… (\(items) query item\(items == 1 ? "" : "s"))"
+        }
+        return shown.count < url.count ? shown : String(url.prefix(shownLength)) + "…"
+    }
+
     /// The host and port, lowercased, without user information.
     var hostAndPort: String {
         let host = authority.utf8.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority

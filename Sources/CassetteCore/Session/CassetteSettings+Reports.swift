@@ -126,11 +126,16 @@ extension CassetteSettings {
             """, cassette: file)
     }
 
-    /// The error naming expired recordings (the first ten, then how many more) and the command that renews them.
+    /// How many entries a message lists (recordings never replayed, expired ones) before it says how many more: a
+    /// message fits a terminal.
+    static let listed = 3
+
+    /// The error naming expired recordings (the first few, see ``listed``, then how many more) and the command that
+    /// renews them.
     func expiredError(_ expired: [(position: Int, interaction: Interaction)]) -> CassetteError {
-        let shown = expired.prefix(10).map { entry in
+        let shown = expired.prefix(Self.listed).map { entry in
             let date = entry.interaction.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "?"
-            return "#\(entry.position) \(entry.interaction.request.method) \(entry.interaction.request.url) (expired \(date))"
+            return "#\(entry.position) \(entry.interaction.request.method) \(URLParts.shortened(entry.interaction.request.url)) (expired \(date))"
         }
         let more = expired.count > shown.count ? " and \(expired.count - shown.count) more" : ""
         return CassetteError(.expiredRecordings, """
@@ -149,7 +154,7 @@ extension CassetteSettings {
     /// `METHOD url` and a preview of the body, for a stored (redacted) request: JSON and form text as stored, any
     /// other body as its size.
     func describe(_ request: RecordedRequest) -> String {
-        var text = "\(request.method) \(request.url)"
+        var text = "\(request.method) \(URLParts.shortened(request.url))"
         if let body = request.body {
             let preview: String
             if let json = body.json {

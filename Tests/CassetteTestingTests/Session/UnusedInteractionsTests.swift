@@ -28,6 +28,33 @@ struct UnusedInteractionsTests {
         }
     }
 
+    @Test("ten long URLs never replayed: three are named, each shortened, then a count; the message fits a terminal")
+    func longListsAreShort() async throws {
+        try await withTemporaryDirectory { directory in
+            let query = (1...40).map { "filter\($0)=value-\($0)-of-a-long-search" }.joined(separator: "&")
+            let urls = (1...10).map { "https://api.example.com/v2/search/\($0)?" + query }
+            try Fixture.write([Fixture.interaction("http://api.test/used")] + urls.map { Fixture.interaction($0) }, name: "long", in: directory)
+            let error = await #expect(throws: CassetteError.self) {
+                try await Cassette.use("long", record: .never, options: .init(directory: .at(directory), unused: .fail)) { session in
+                    _ = try await Fixture.get("http://api.test/used", on: session)
+                }
+            }
+            let message = error?.message ?? ""
+            #expect(message.contains("10 recorded interaction(s) were never replayed: #2 GET https://api.example.com/v2/search/1?… (40 query items); #3 GET https://api.example.com/v2/search/2?… (40 query items); #4 GET https://api.example.com/v2/search/3?… (40 query items) and 7 more."), "\(message)")
+            #expect(message.count < 600, "\(message.count) characters")
+            #expect(!message.contains("filter1="))
+        }
+    }
+
+    @Test("a URL is shown whole up to 120 characters; past that, host and path (a long one cut in its middle) and a count of query items")
+    func shortenedURLs() {
+        let short = "https://api.example.com/users/1?fields=name"
+        #expect(URLParts.shortened(short) == short)
+        let longPath = "https://h.test/" + String(repeating: "segment/", count: 30) + "end"
+        let shown = URLParts.shortened(longPath)
+        #expect(shown.hasPrefix("https://h.test/segment/") && shown.hasSuffix("segment/end") && shown.contains("…") && shown.count <= 120, "\(shown)")
+    }
+
     @Test("nothing is said when everything was replayed, when the body threw, or when a request failed")
     func silentWhenItSaysNothing() async throws {
         try await withTemporaryDirectory { directory in
