@@ -120,19 +120,9 @@ import Testing
     @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")
     func againstGit() throws {
         try ToolSandbox.with { sandbox in
-            func git(_ arguments: String...) throws {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["git", "-C", sandbox.file("").path, "-c", "user.name=Diff Test", "-c", "user.email=diff@example.com"] + arguments
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "git \(arguments)")
-            }
-            try git("init", "-q")
-            try git("add", ".")
-            try git("commit", "-q", "-m", "recorded")
+            try sandbox.git("init", "-q")
+            try sandbox.git("add", ".")
+            try sandbox.git("commit", "-q", "-m", "recorded")
             #expect(sandbox.run(["diff", "--git"]).status == 0)
             let file = try #require(try FileManager.default.subpathsOfDirectory(atPath: sandbox.file("Cassettes").path)
                 .sorted().first { $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } })

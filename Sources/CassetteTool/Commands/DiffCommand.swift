@@ -90,7 +90,7 @@ enum DiffCommand {
         let before = try revision.cassettes()
         let after = try files(in: revision.folder, paths: paths)
         return Set(before.keys).union(after.keys).sorted().map { name in
-            Pair(name: name, old: before[name].map { path in { try revision.interactions(at: path) } },
+            Pair(name: name, old: before[name].map { blob in { try revision.interactions(of: blob) } },
                  new: after[name].map { file in { try load(file) } })
         }
     }
