@@ -116,6 +116,40 @@ import Testing
         #expect(!run.output.contains("Hel") && !run.output.contains("Hi"))
     }
 
+    /// An interaction answering with the event-stream `body`, as a server wrote it.
+    private static func events(_ body: String) -> Interaction {
+        var interaction = Self.interaction(Self.users + "/events", json: "{}")
+        interaction.response?.headers["Content-Type"] = "text/event-stream"
+        interaction.response?.body = Body(Data(body.utf8))
+        return interaction
+    }
+
+    @Test("a stream change a client reads is a change, not layout: an event's type, id, retry, and a last event no blank line ends",
+          arguments: [
+              ("event: delta\ndata: {\"text\":\"hi\"}\n\n", "event: error\ndata: {\"text\":\"hi\"}\n\n", "body: event 1: type changed"),
+              ("data: {\"ok\":true}\n\ndata: {\"balance\": 100}", "data: {\"ok\":true}\n\ndata: {\"balance\": 999999}", "body: event 2: $.balance changed"),
+              ("data: {\"ok\":true}\n\ndata: {\"balance\": 100}\n", "data: {\"ok\":true}\n\ndata: {\"balance\": 999999}\n", "body: event 2: $.balance changed"),
+              ("id: 1\ndata: x\n\n", "id: 2\ndata: x\n\n", "body: event 1: id changed"),
+              ("retry: 1000\ndata: x\n\n", "retry: 60000\ndata: x\n\n", "body: event 1: retry changed"),
+              ("data: x\n\n", "data: x\n\ndata: y", "body: 2 events, was 1"),
+          ])
+    func streamChangesAClientReads(old: String, new: String, line: String) throws {
+        let run = try Self.diff([Self.events(old)], [Self.events(new)])
+        #expect(run.status == 1)
+        #expect(run.output.contains(line), "\(line)\n\(run.output)")
+        #expect(!run.output.contains("layout only"), "\(run.output)")
+        #expect(!run.output.contains("999999") && !run.output.contains("error"), "values are never shown\n\(run.output)")
+    }
+
+    @Test("a stream a client reads the same is changed in layout only: line endings, comments, an unknown field")
+    func streamLayoutOnly() throws {
+        let old = "event: delta\ndata: {\"text\":\"hi\"}\nid: 1\n\n"
+        let new = ": keep-alive\r\nevent: delta\r\nx-unknown: 1\r\ndata:{\"text\":\"hi\"}\r\nid: 1\r\n\r\n"
+        let run = try Self.diff([Self.events(old)], [Self.events(new)])
+        #expect(run.status == 1)
+        #expect(run.output.contains("body: changed in layout only"), "\(run.output)")
+    }
+
     #if CAN_SPAWN_PROCESSES
     @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")
     func againstGit() throws {

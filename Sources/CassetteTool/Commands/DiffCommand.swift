@@ -20,7 +20,8 @@ enum DiffCommand {
         Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
         changed (not Date, request ids and others that change on every answer), and the response and request
         bodies: for JSON, each key added or removed and each value whose kind or content changed, by path; for an
-        event stream, each event's, and how the stream ended. Values are never shown: they may be secrets or
+        event stream, each event's type, id, retry and data as a client reads them (the last event too, whether or
+        not a blank line ends it), and how the stream ended. Values are never shown: they may be secrets or
         placeholders. Recording dates, durations and a stream's timing are ignored, and so is what the --ignore
         options name: what the test's matchers or hooks ignore.
         """)
