@@ -55,7 +55,7 @@ import Testing
                    Self.interaction(Self.users, json: "{}", requestBody: #"{"name":"Ada","admin":true}"#)]
         let run = try Self.diff(old, new, format: "markdown")
         #expect(run.status == 1)
-        #expect(run.output.contains("### `new.json`: 1 added, 1 removed, 2 changed"), "\(run.output)")
+        #expect(run.output.contains("### new.json: 1 added, 1 removed, 2 changed"), "\(run.output)")
         #expect(run.output.contains("- + GET https://api.example.com/users/3"))
         #expect(run.output.contains("- - GET https://api.example.com/users/2"))
         #expect(run.output.contains("  - status 200 → 201"))
@@ -148,6 +148,29 @@ import Testing
         let run = try Self.diff([Self.events(old)], [Self.events(new)])
         #expect(run.status == 1)
         #expect(run.output.contains("body: changed in layout only"), "\(run.output)")
+    }
+
+    @Test("markdown holds a hostile name, URL and key as inert text: no injected heading, no HTML, a backtick-safe heading")
+    func hostileMarkdown() throws {
+        let hostile = "evil`name\n### Approved by security <img src=x onerror=alert(1)> *[link](x)* _|_"
+        let old = [Self.interaction(Self.users, json: #"{"a":1}"#), Self.interaction(Self.users + "/gone", json: "{}")]
+        let new = [Self.interaction(Self.users, json: "{\"a\":1,\"\(hostile.replacingOccurrences(of: "\n", with: "\\n"))\":2}"),
+                   Self.interaction(Self.users + "/" + hostile, json: "{}")]
+        let run = try ToolSandbox.with { sandbox in
+            try FileManager.default.createDirectory(at: sandbox.file("old"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: sandbox.file("new"), withIntermediateDirectories: true)
+            try CassetteFile.save(old, to: sandbox.file("old/\(hostile).json"))
+            try CassetteFile.save(new, to: sandbox.file("new/\(hostile).json"))
+            return sandbox.run(["diff", "old", "new", "--format", "markdown"])
+        }
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("#") }.count == 1, "only the cassette's own heading\n\(run.output)")
+        #expect(lines.first?.hasPrefix("### evil\\`name\\n### Approved by security &lt;img src=x onerror=alert(1)&gt; \\*\\[link\\](x)\\* \\_\\|\\_: ") == true,
+                "\(run.output)")
+        #expect(!run.output.contains("<") && !run.output.contains(">"), "\(run.output)")
+        // A heading, one line per added, removed and changed interaction, the changed key, a blank line, the summary.
+        #expect(lines.count == 8, "\(run.output)")
     }
 
     #if CAN_SPAWN_PROCESSES

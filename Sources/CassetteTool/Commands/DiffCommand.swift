@@ -118,17 +118,19 @@ enum DiffCommand {
         if !differences.removed.isEmpty { counts.append("\(differences.removed.count) removed") }
         let changedInteractions = Set(differences.changes.map(\.interaction)).count
         if changedInteractions > 0 { counts.append("\(changedInteractions) changed") }
-        var lines = [markdown ? "### `\(name)`: \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
+        // In markdown, every value from a file (the name, each URL, each line naming paths and headers) is inert text.
+        let value: (String) -> String = { markdown ? Markdown.escaped($0) : $0 }
+        var lines = [markdown ? "### \(value(name)): \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
         let bullet = markdown ? "- " : "  "
-        for interaction in differences.added { lines.append("\(bullet)+ \(interaction)") }
-        for interaction in differences.removed { lines.append("\(bullet)- \(interaction)") }
+        for interaction in differences.added { lines.append("\(bullet)+ \(value(interaction))") }
+        for interaction in differences.removed { lines.append("\(bullet)- \(value(interaction))") }
         var current: String?
         for change in differences.changes {
             if change.interaction != current {
-                lines.append("\(bullet)~ \(change.interaction)")
+                lines.append("\(bullet)~ \(value(change.interaction))")
                 current = change.interaction
             }
-            lines.append((markdown ? "  - " : "      ") + change.what)
+            lines.append((markdown ? "  - " : "      ") + value(change.what))
         }
         return lines.joined(separator: "\n") + (markdown ? "\n" : "")
     }
