@@ -55,7 +55,7 @@ import Testing
                    Self.interaction(Self.users, json: "{}", requestBody: #"{"name":"Ada","admin":true}"#)]
         let run = try Self.diff(old, new, format: "markdown")
         #expect(run.status == 1)
-        #expect(run.output.contains("### `new.json`: 1 added, 1 removed, 2 changed"), "\(run.output)")
+        #expect(run.output.contains("### new.json: 1 added, 1 removed, 2 changed"), "\(run.output)")
         #expect(run.output.contains("- + GET https://api.example.com/users/3"))
         #expect(run.output.contains("- - GET https://api.example.com/users/2"))
         #expect(run.output.contains("  - status 200 → 201"))
@@ -116,23 +116,70 @@ import Testing
         #expect(!run.output.contains("Hel") && !run.output.contains("Hi"))
     }
 
+    /// An interaction answering with the event-stream `body`, as a server wrote it.
+    private static func events(_ body: String) -> Interaction {
+        var interaction = Self.interaction(Self.users + "/events", json: "{}")
+        interaction.response?.headers["Content-Type"] = "text/event-stream"
+        interaction.response?.body = Body(Data(body.utf8))
+        return interaction
+    }
+
+    @Test("a stream change a client reads is a change, not layout: an event's type, id, retry, and a last event no blank line ends",
+          arguments: [
+              ("event: delta\ndata: {\"text\":\"hi\"}\n\n", "event: error\ndata: {\"text\":\"hi\"}\n\n", "body: event 1: type changed"),
+              ("data: {\"ok\":true}\n\ndata: {\"balance\": 100}", "data: {\"ok\":true}\n\ndata: {\"balance\": 999999}", "body: event 2: $.balance changed"),
+              ("data: {\"ok\":true}\n\ndata: {\"balance\": 100}\n", "data: {\"ok\":true}\n\ndata: {\"balance\": 999999}\n", "body: event 2: $.balance changed"),
+              ("id: 1\ndata: x\n\n", "id: 2\ndata: x\n\n", "body: event 1: id changed"),
+              ("retry: 1000\ndata: x\n\n", "retry: 60000\ndata: x\n\n", "body: event 1: retry changed"),
+              ("data: x\n\n", "data: x\n\ndata: y", "body: 2 events, was 1"),
+          ])
+    func streamChangesAClientReads(old: String, new: String, line: String) throws {
+        let run = try Self.diff([Self.events(old)], [Self.events(new)])
+        #expect(run.status == 1)
+        #expect(run.output.contains(line), "\(line)\n\(run.output)")
+        #expect(!run.output.contains("layout only"), "\(run.output)")
+        #expect(!run.output.contains("999999") && !run.output.contains("error"), "values are never shown\n\(run.output)")
+    }
+
+    @Test("a stream a client reads the same is changed in layout only: line endings, comments, an unknown field")
+    func streamLayoutOnly() throws {
+        let old = "event: delta\ndata: {\"text\":\"hi\"}\nid: 1\n\n"
+        let new = ": keep-alive\r\nevent: delta\r\nx-unknown: 1\r\ndata:{\"text\":\"hi\"}\r\nid: 1\r\n\r\n"
+        let run = try Self.diff([Self.events(old)], [Self.events(new)])
+        #expect(run.status == 1)
+        #expect(run.output.contains("body: changed in layout only"), "\(run.output)")
+    }
+
+    @Test("markdown holds a hostile name, URL and key as inert text: no injected heading, no HTML, a backtick-safe heading")
+    func hostileMarkdown() throws {
+        let hostile = "evil`name\n### Approved by security <img src=x onerror=alert(1)> *[link](x)* _|_"
+        let old = [Self.interaction(Self.users, json: #"{"a":1}"#), Self.interaction(Self.users + "/gone", json: "{}")]
+        let new = [Self.interaction(Self.users, json: "{\"a\":1,\"\(hostile.replacingOccurrences(of: "\n", with: "\\n"))\":2}"),
+                   Self.interaction(Self.users + "/" + hostile, json: "{}")]
+        let run = try ToolSandbox.with { sandbox in
+            try FileManager.default.createDirectory(at: sandbox.file("old"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: sandbox.file("new"), withIntermediateDirectories: true)
+            try CassetteFile.save(old, to: sandbox.file("old/\(hostile).json"))
+            try CassetteFile.save(new, to: sandbox.file("new/\(hostile).json"))
+            return sandbox.run(["diff", "old", "new", "--format", "markdown"])
+        }
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("#") }.count == 1, "only the cassette's own heading\n\(run.output)")
+        #expect(lines.first?.hasPrefix("### evil\\`name\\n### Approved by security &lt;img src=x onerror=alert(1)&gt; \\*\\[link\\](x)\\* \\_\\|\\_: ") == true,
+                "\(run.output)")
+        #expect(!run.output.contains("<") && !run.output.contains(">"), "\(run.output)")
+        // A heading, one line per added, removed and changed interaction, the changed key, a blank line, the summary.
+        #expect(lines.count == 8, "\(run.output)")
+    }
+
     #if CAN_SPAWN_PROCESSES
     @Test("--git compares the cassette directory with a revision: a committed cassette changed, one added since, nothing else")
     func againstGit() throws {
         try ToolSandbox.with { sandbox in
-            func git(_ arguments: String...) throws {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["git", "-C", sandbox.file("").path, "-c", "user.name=Diff Test", "-c", "user.email=diff@example.com"] + arguments
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "git \(arguments)")
-            }
-            try git("init", "-q")
-            try git("add", ".")
-            try git("commit", "-q", "-m", "recorded")
+            try sandbox.git("init", "-q")
+            try sandbox.git("add", ".")
+            try sandbox.git("commit", "-q", "-m", "recorded")
             #expect(sandbox.run(["diff", "--git"]).status == 0)
             let file = try #require(try FileManager.default.subpathsOfDirectory(atPath: sandbox.file("Cassettes").path)
                 .sorted().first { $0.hasSuffix(".json") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } })

@@ -14,43 +14,75 @@ package enum EventStream {
         return false
     }
 
-    /// One event: its type (the `event` field; `message` when it has none) and its data.
-    struct Event: Equatable {
-        var type = "message"
-        var data = Data()
+    /// One event as a client reads it: its type (the `event` field; `message` when it has none or an empty one), its
+    /// data, and the `id` and `retry` it sets.
+    package struct Event: Sendable, Equatable {
+        /// The event's type: the last `event` field's value, `message` when there is none or it is empty.
+        package var type = "message"
+        /// The `data` lines joined with LF; empty when there are none.
+        package var data = Data()
+        /// Whether the event has a `data` line: a client dispatches only an event that has one.
+        package var hasData = false
+        /// The last `id` field's value, if the event has one; a value holding NUL is ignored, as clients ignore it.
+        package var id: Data?
+        /// The last `retry` field's value, if the event has one in ASCII digits; others are ignored, as clients ignore them.
+        package var retry: String?
+
+        /// Whether a client does anything with the event: dispatches its data, or keeps its `id` or `retry`.
+        var isRead: Bool { hasData || id != nil || retry != nil }
     }
 
-    /// The events in `data` that carry data, in order.
+    /// The events in `data` that carry data, in order; an event the stream ended inside (no blank line after it) is
+    /// not dispatched, as the standard says.
     static func events(in data: Data) -> [Event] {
-        var events: [Event] = []
-        var current = Event()
-        var hasData = false
-        for line in lines(of: data) {
-            if line.isEmpty {
-                if hasData { events.append(current) }
-                current = Event()
-                hasData = false
-                continue
-            }
-            guard let (name, value) = field(line) else { continue }
-            switch name {
-            case "data":
-                if hasData { current.data.append(UInt8(ascii: "\n")) }
-                current.data.append(contentsOf: value)
-                hasData = true
-            case "event":
-                current.type = String(decoding: value, as: UTF8.self)
-            default:
-                break
-            }
-        }
-        // An event the stream ended inside (no blank line after it) is not dispatched, as the standard says.
-        return events
+        blocks(in: data).ended.filter(\.hasData)
     }
 
     /// The data of each event in `data` that has any, in order.
     package static func eventData(in data: Data) -> [Data] {
         events(in: data).map(\.data)
+    }
+
+    /// Every event in `data` a client reads something from (data, an `id`, a `retry`), in order, with the last one
+    /// whether or not a blank line ends it: what two streams must share for a client to read the same from both,
+    /// even one that dispatches the event a stream ends inside (the standard drops it). Comments, unknown fields and
+    /// line endings are left out: they change nothing a client reads.
+    package static func readEvents(in data: Data) -> [Event] {
+        let (ended, unterminated) = blocks(in: data)
+        return (ended + (unterminated.map { [$0] } ?? [])).filter(\.isRead)
+    }
+
+    /// The blocks of `data` (its lines up to each blank line) read as events, and the one the stream ended inside,
+    /// if any line follows the last blank line.
+    private static func blocks(in data: Data) -> (ended: [Event], unterminated: Event?) {
+        var events: [Event] = []
+        var current = Event()
+        var hasLines = false
+        for line in lines(of: data) {
+            if line.isEmpty {
+                events.append(current)
+                current = Event()
+                hasLines = false
+                continue
+            }
+            hasLines = true
+            guard let (name, value) = field(line) else { continue }
+            switch name {
+            case "data":
+                if current.hasData { current.data.append(UInt8(ascii: "\n")) }
+                current.data.append(contentsOf: value)
+                current.hasData = true
+            case "event":
+                current.type = value.isEmpty ? "message" : String(decoding: value, as: UTF8.self)
+            case "id" where !value.containsByte(0):
+                current.id = value
+            case "retry" where !value.isEmpty && value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }):
+                current.retry = String(decoding: value, as: UTF8.self)
+            default:
+                break
+            }
+        }
+        return (events, hasLines ? current : nil)
     }
 
     /// A line's field name and value (one space after the colon dropped); `nil` for a comment.

@@ -20,7 +20,8 @@ enum DiffCommand {
         Interactions are paired by method and URL, in order. For each pair: the status, headers added, removed or
         changed (not Date, request ids and others that change on every answer), and the response and request
         bodies: for JSON, each key added or removed and each value whose kind or content changed, by path; for an
-        event stream, each event's, and how the stream ended. Values are never shown: they may be secrets or
+        event stream, each event's type, id, retry and data as a client reads them (the last event too, whether or
+        not a blank line ends it), and how the stream ended. Values are never shown: they may be secrets or
         placeholders. Recording dates, durations and a stream's timing are ignored, and so is what the --ignore
         options name: what the test's matchers or hooks ignore.
         """)
@@ -90,7 +91,7 @@ enum DiffCommand {
         let before = try revision.cassettes()
         let after = try files(in: revision.folder, paths: paths)
         return Set(before.keys).union(after.keys).sorted().map { name in
-            Pair(name: name, old: before[name].map { path in { try revision.interactions(at: path) } },
+            Pair(name: name, old: before[name].map { blob in { try revision.interactions(of: blob) } },
                  new: after[name].map { file in { try load(file) } })
         }
     }
@@ -117,17 +118,19 @@ enum DiffCommand {
         if !differences.removed.isEmpty { counts.append("\(differences.removed.count) removed") }
         let changedInteractions = Set(differences.changes.map(\.interaction)).count
         if changedInteractions > 0 { counts.append("\(changedInteractions) changed") }
-        var lines = [markdown ? "### `\(name)`: \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
+        // In markdown, every value from a file (the name, each URL, each line naming paths and headers) is inert text.
+        let value: (String) -> String = { markdown ? Markdown.escaped($0) : $0 }
+        var lines = [markdown ? "### \(value(name)): \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
         let bullet = markdown ? "- " : "  "
-        for interaction in differences.added { lines.append("\(bullet)+ \(interaction)") }
-        for interaction in differences.removed { lines.append("\(bullet)- \(interaction)") }
+        for interaction in differences.added { lines.append("\(bullet)+ \(value(interaction))") }
+        for interaction in differences.removed { lines.append("\(bullet)- \(value(interaction))") }
         var current: String?
         for change in differences.changes {
             if change.interaction != current {
-                lines.append("\(bullet)~ \(change.interaction)")
+                lines.append("\(bullet)~ \(value(change.interaction))")
                 current = change.interaction
             }
-            lines.append((markdown ? "  - " : "      ") + change.what)
+            lines.append((markdown ? "  - " : "      ") + value(change.what))
         }
         return lines.joined(separator: "\n") + (markdown ? "\n" : "")
     }

@@ -6,9 +6,9 @@ import Foundation
 /// status, the headers (not those that change on every answer), the response body and the request body.
 ///
 /// Bodies are compared as JSON where both are JSON: keys added and removed by path, changed kinds, changed values.
-/// An event stream is compared event by event (each event's JSON by path), and by how it ended. A value is never
-/// shown: it may be a secret or a placeholder; the report says only where something changed. What the test's
-/// matchers or hooks ignore can be ignored here too (see ``Ignored``).
+/// An event stream is compared event by event as a client reads it (type, `id`, `retry`, and each event's JSON by
+/// path), and by how it ended. A value is never shown: it may be a secret or a placeholder; the report says only
+/// where something changed. What the test's matchers or hooks ignore can be ignored here too (see ``Ignored``).
 struct CassetteDifferences: Sendable {
     /// What a comparison leaves out, as the test's matchers and hooks do: query items pairing ignores (as
     /// `RequestMatcher.url(ignoringQueryItems:)`), headers, and JSON key paths in every body (as
@@ -123,7 +123,7 @@ struct CassetteDifferences: Sendable {
             return [before == nil ? "added (\(after?.data.count ?? 0) bytes)" : "removed (was \(before?.data.count ?? 0) bytes)"]
         }
         if EventStream.looksLikeEvents(old), EventStream.looksLikeEvents(new) {
-            return eventChanges(EventStream.eventData(in: old), EventStream.eventData(in: new))
+            return eventChanges(EventStream.readEvents(in: old), EventStream.readEvents(in: new))
         }
         guard let oldJSON = before?.json ?? Self.json(old), let newJSON = after?.json ?? Self.json(new) else {
             return ["changed (\(old.count) → \(new.count) bytes)"]
@@ -147,16 +147,33 @@ struct CassetteDifferences: Sendable {
         }
     }
 
-    /// How a stream's events changed: how many there are, and each event both hold (its JSON by path, else that its
-    /// data changed).
-    private func eventChanges(_ old: [Data], _ new: [Data]) -> [String] {
+    /// How a stream's events changed, as a client reads them (see ``EventStream/readEvents(in:)``): how many there
+    /// are, and for each event both hold its type, `id` and `retry` (that they changed), and its data (its JSON by
+    /// path, else that it changed). "Layout only" is left for streams a client reads the same.
+    private func eventChanges(_ old: [EventStream.Event], _ new: [EventStream.Event]) -> [String] {
         var lines: [String] = []
         if old.count != new.count { lines.append("\(new.count) events, was \(old.count)") }
         for (index, (before, after)) in zip(old, new).enumerated() where before != after {
-            if let oldJSON = Self.json(before), let newJSON = Self.json(after) {
-                lines += jsonChanges(oldJSON, newJSON, at: "event \(index + 1): ")
-            } else {
-                lines.append("event \(index + 1) changed (\(before.count) → \(after.count) bytes)")
+            let event = "event \(index + 1)"
+            func compare<Value: Equatable>(_ field: String, _ was: Value?, _ now: Value?) {
+                switch (was, now) {
+                case (nil, _?): lines.append("\(event): \(field) added")
+                case (_?, nil): lines.append("\(event): \(field) removed")
+                case (let was?, let now?) where was != now: lines.append("\(event): \(field) changed")
+                default: break
+                }
+            }
+            if before.type != after.type { lines.append("\(event): type changed") }
+            compare("id", before.id, after.id)
+            compare("retry", before.retry, after.retry)
+            if before.hasData != after.hasData {
+                lines.append(after.hasData ? "\(event): data added (\(after.data.count) bytes)" : "\(event): data removed (was \(before.data.count) bytes)")
+            } else if before.data != after.data {
+                if let oldJSON = Self.json(before.data), let newJSON = Self.json(after.data) {
+                    lines += jsonChanges(oldJSON, newJSON, at: "\(event): ")
+                } else {
+                    lines.append("\(event) changed (\(before.data.count) → \(after.data.count) bytes)")
+                }
             }
         }
         return lines.isEmpty ? unchangedBeyondLayout : lines

@@ -33,27 +33,52 @@ struct GitRevision: Sendable {
         #endif
     }
 
+    /// A cassette file the revision holds: its blob (read by object id, so no name is ever passed back to git) and
+    /// its path below the folder, as git stores it (bytes, decoded as UTF-8 for display only).
+    struct Blob: Sendable, Equatable {
+        /// The blob's object id, as `git ls-tree` lists it.
+        let object: String
+        /// The file's path below the folder, for messages.
+        let path: String
+    }
+
     /// The revision's cassette files under the folder: each name (its path below the folder, without `.json`) with
-    /// its path in the repository.
-    func cassettes() throws(ToolFailure) -> [String: String] {
-        let prefix = String(decoding: try git(["rev-parse", "--show-prefix"]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let listing = String(decoding: try git(["ls-tree", "-r", "--full-name", "--name-only", revision, "--", "."]), as: UTF8.self)
-        var files: [String: String] = [:]
-        for path in listing.split(separator: "\n").map(String.init) where path.hasSuffix(".json") {
+    /// its blob. Git lists them NUL-separated (`-z`), so no name is quoted, and reads the revision after
+    /// `--end-of-options`, so a revision spelled like an option (`--output=x`) is only ever a revision.
+    func cassettes() throws(ToolFailure) -> [String: Blob] {
+        // Without --full-name, ls-tree prints paths relative to the folder git runs in: the names below it.
+        let listing = try git(["ls-tree", "-r", "-z", "--end-of-options", revision, "--", "."])
+        var files: [String: Blob] = [:]
+        for entry in try Self.entries(listing) where entry.type == "blob" && entry.path.hasSuffix(".json") {
             // Every `.json` file, as `CassettePaths.cassetteFiles(in:)` reads a folder.
-            let below = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-            files[String(below.dropLast(5))] = path
+            files[String(entry.path.dropLast(5))] = Blob(object: entry.object, path: entry.path)
         }
         return files
     }
 
-    /// The interactions of the cassette at `path` (in the repository) in the revision.
-    func interactions(at path: String) throws(ToolFailure) -> [Interaction] {
-        let data = try git(["show", "\(revision):\(path)"])
+    /// The entries of `git ls-tree -z` output: `<mode> SP <type> SP <object> TAB <path>`, each ending in NUL. The path
+    /// is every byte after the first tab (a name may hold tabs and newlines); it is decoded as UTF-8 for display.
+    /// An entry in another form is a failure, not skipped.
+    static func entries(_ listing: Data) throws(ToolFailure) -> [(type: String, object: String, path: String)] {
+        var entries: [(type: String, object: String, path: String)] = []
+        for record in listing.split(separator: 0) {
+            let tab = record.firstIndex(of: UInt8(ascii: "\t"))
+            let fields = tab.map { String(decoding: record[..<$0], as: UTF8.self).split(separator: " ") } ?? []
+            guard let tab, fields.count == 3 else {
+                throw ToolFailure("git ls-tree listed an entry diff cannot read (\(record.count) bytes).")
+            }
+            entries.append((String(fields[1]), String(fields[2]), String(decoding: record[record.index(after: tab)...], as: UTF8.self)))
+        }
+        return entries
+    }
+
+    /// The interactions of the cassette `blob` in the revision, read by its object id.
+    func interactions(of blob: Blob) throws(ToolFailure) -> [Interaction] {
+        let data = try git(["cat-file", "blob", "--end-of-options", blob.object])
         do {
-            return try CassetteFile.decode(data, file: URL(fileURLWithPath: path))
+            return try CassetteFile.decode(data, file: URL(fileURLWithPath: blob.path))
         } catch {
-            throw ToolFailure("\(revision):\(path) is not a readable cassette: \(error.message)")
+            throw ToolFailure("\(revision):\(blob.path) is not a readable cassette: \(error.message)")
         }
     }
 }
