@@ -119,7 +119,7 @@ enum DiffCommand {
         let changedInteractions = Set(differences.changes.map(\.interaction)).count
         if changedInteractions > 0 { counts.append("\(changedInteractions) changed") }
         // In markdown, every value from a file (the name, each URL, each line naming paths and headers) is inert text.
-        let value: (String) -> String = { markdown ? Markdown.escaped($0) : $0 }
+        let value: (String) -> String = { markdown ? Markdown.escaped($0) : InertText.line($0) }
         var lines = [markdown ? "### \(value(name)): \(counts.joined(separator: ", "))" : "\(name): \(counts.joined(separator: ", "))"]
         let bullet = markdown ? "- " : "  "
         for interaction in differences.added { lines.append("\(bullet)+ \(value(interaction))") }

@@ -2,8 +2,9 @@
 /// escape the reader sees, so that a hostile cassette cannot add a line, move the cursor, recolour the screen or
 /// reorder what is read (a header value holding `\r\nInjected: yes` prints as one line, with `\r\n` in it).
 ///
-/// Escaped: the C0 controls and DEL (`\n`, `\r`, `\t`, `\0`, else `\u{1B}`), the C1 controls, and the bidirectional
-/// formatting characters (U+202A–U+202E, U+2066–U+2069), which change the order in which the text around them reads.
+/// Escaped: the C0 controls and DEL (`\n`, `\r`, `\t`, `\0`, else `\u{1B}`), the C1 controls, the line and paragraph
+/// separators, and the bidirectional formatting characters (U+202A–U+202E, U+2066–U+2069), which change the order in
+/// which the text around them reads. Markdown output escapes them the same way (see `Markdown`).
 /// Everything the command prints goes through ``lines(_:)`` (see `CassetteCommand.run`); a value that stands on one
 /// line (a URL, a header, a name) goes through ``line(_:)`` where it is printed.
 enum InertText {
@@ -37,17 +38,17 @@ enum InertText {
         return String(result)
     }
 
-    /// Whether a terminal acts on `scalar` rather than showing it: a C0 or C1 control, DEL, or a bidirectional
-    /// formatting character.
+    /// Whether a terminal acts on `scalar` rather than showing it: a C0 or C1 control, DEL, a line or paragraph
+    /// separator, or a bidirectional formatting character.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
 
-    /// How `scalar` is written: as Swift writes it in a string literal.
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
+    /// How a control character (see ``isControl(_:)``) is written: as Swift writes it in a string literal.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\n": "\\n"
         case "\r": "\\r"
