@@ -88,7 +88,7 @@ import Testing
         #expect(ignoring.output == "diff: no changes in 1 cassette.\n")
         let notAll = try Self.diff([old], [new], options: ["--ignore-query", "ts", "--ignore-json", "requestId"])
         #expect(notAll.output.contains("~ GET https://api.example.com/users?ts=200&page=1"), "\(notAll.output)")
-        #expect(notAll.output.contains("header x-build changed") && notAll.output.contains("body: $.meta.nonce changed"))
+        #expect(notAll.output.contains("header X-Build changed") && notAll.output.contains("body: $.meta.nonce changed"))
         #expect(!notAll.output.contains("requestId"))
     }
 

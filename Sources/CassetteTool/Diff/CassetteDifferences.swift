@@ -96,20 +96,23 @@ struct CassetteDifferences: Sendable {
         }
     }
 
-    /// Header names added, removed, or with a changed value, volatile ones left out; values never shown.
+    /// Header names added, removed, or with a changed value, volatile ones left out; values never shown. Names pair
+    /// whatever their case, and are shown as the file spells them (the new one's, else the old one's), redacted by
+    /// the default rules: a name can be a token, and lower-casing hides nothing of it.
     static func headerChanges(_ before: [String: String], _ after: [String: String], ignoring: Set<String> = []) -> [String] {
-        func lowered(_ headers: [String: String]) -> [String: String] {
-            Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        func lowered(_ headers: [String: String]) -> [String: (spelled: String, value: String)] {
+            Dictionary(headers.map { ($0.key.lowercased(), (spelled: $0.key, value: $0.value)) }, uniquingKeysWith: { first, _ in first })
         }
         let old = lowered(before)
         let new = lowered(after)
         var lines: [String] = []
         let ignored = Set(ignoring.map { $0.lowercased() })
         for name in Set(old.keys).union(new.keys).sorted() where !volatileHeaders.contains(name) && !ignored.contains(name) {
-            switch (old[name], new[name]) {
-            case (nil, _?): lines.append("header \(name) added")
-            case (_?, nil): lines.append("header \(name) removed")
-            case (let a?, let b?) where a != b: lines.append("header \(name) changed")
+            let shown = Redaction.default.shown(names: new[name]?.spelled ?? old[name]?.spelled ?? name)
+            switch (old[name]?.value, new[name]?.value) {
+            case (nil, _?): lines.append("header \(shown) added")
+            case (_?, nil): lines.append("header \(shown) removed")
+            case (let a?, let b?) where a != b: lines.append("header \(shown) changed")
             default: break
             }
         }
