@@ -1,0 +1,46 @@
+@testable import CassetteCore
+@testable import CassetteTool
+import Foundation
+import Testing
+
+/// Commands and the harness on hostile and shared files: symbolic links to cassettes, planted lock links, reports
+/// naming files that are gone. Every fixture is made of real links in the sandbox.
+@Suite struct SymlinkedCassetteTests {
+    /// Moves the sandbox's `Cassettes/api/users.json` to `Shared/users.json` and puts a relative link to it in its
+    /// place, as a project sharing one fixture between cassettes does. Returns the link and its target.
+    static func shareUsers(_ sandbox: ToolSandbox) throws -> (link: URL, target: URL) {
+        let link = sandbox.file("Cassettes/api/users.json")
+        let target = sandbox.file("Shared/users.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: link, to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../../Shared/users.json")
+        return (link, target)
+    }
+
+    /// Whether `url` is a symbolic link itself (not followed).
+    static func isLink(_ url: URL) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+    }
+
+    @Test("a planted lock-file link is refused with a message naming it, and nothing is created where it points")
+    func plantedLockLinkIsRefused() throws {
+        try ToolSandbox.with { sandbox in
+            let outside = sandbox.file("outside/planted")
+            try FileManager.default.createDirectory(at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let lock = sandbox.file("Cassettes/api/.users.json.lock")
+            try FileManager.default.createSymbolicLink(atPath: lock.path, withDestinationPath: outside.path)
+            let report = UnusedPruneTests.line(sandbox, "api/users", unused: [UnusedPruneTests.users2]) + "\n"
+            try Data(report.utf8).write(to: sandbox.file("report.jsonl"))
+            let before = try Data(contentsOf: sandbox.file("Cassettes/api/users.json"))
+
+            let run = sandbox.run(["prune", "--report", "report.jsonl"])
+            #expect(run.status != 0)
+            #expect(!FileManager.default.fileExists(atPath: outside.path), "the lock was opened through the link")
+            #expect(run.errors.contains(lock.lastPathComponent) && run.errors.contains("symbolic link")
+                    && run.errors.contains("Remove it"), "\(run.errors)")
+            #expect(try Data(contentsOf: sandbox.file("Cassettes/api/users.json")) == before)
+            #expect(Self.isLink(lock), "the planted link is left for the user to look at")
+        }
+    }
+
+}
