@@ -21,6 +21,68 @@ struct SymbolicLinkTests {
         return (link, target)
     }
 
+    @Test("a save to a link writes the link's target, beside it, and leaves the link a link")
+    func saveWritesThrough() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (link, target) = try Self.sharedFile(in: folder)
+        try Cache<String, Int>.save(entries: [(key: "b", value: 2)], to: link)
+        #expect(Self.isLink(link))
+        #expect(try Cache<String, Int>.entries(contentsOf: target).map(\.key) == ["b"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: link.deletingLastPathComponent().path) == ["c.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path) == ["c.json"])
+    }
+
+    @Test("a chain of links is followed to its end; a dangling link creates its target")
+    func chainsAndDanglingLinks() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (link, target) = try Self.sharedFile(in: folder)
+        let second = folder.appendingPathComponent("tests/d.json")
+        try FileManager.default.createSymbolicLink(atPath: second.path, withDestinationPath: link.path)
+        try Cache<String, Int>.save(entries: [(key: "c", value: 3)], to: second)
+        #expect(Self.isLink(second) && Self.isLink(link))
+        #expect(try Cache<String, Int>.entries(contentsOf: target).map(\.key) == ["c"])
+
+        let dangling = folder.appendingPathComponent("tests/e.json")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "../shared/e.json")
+        try Cache<String, Int>.save(entries: [(key: "e", value: 5)], to: dangling)
+        #expect(Self.isLink(dangling))
+        #expect(try Cache<String, Int>.entries(contentsOf: folder.appendingPathComponent("shared/e.json")).map(\.key) == ["e"])
+    }
+
+    @Test("a loop of links, or a link into a folder that does not exist, is an error naming the link; nothing is created")
+    func loopsAndMissingFoldersFail() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let loop = folder.appendingPathComponent("loop.json")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "loop.json")
+        let error = #expect(throws: CacheError.self) { try Cache<String, Int>.save(entries: [], to: loop) }
+        #expect(error?.description.contains("loop.json") == true && error?.description.contains("loop") == true,
+                "\(String(describing: error))")
+        #expect(Self.isLink(loop))
+
+        let astray = folder.appendingPathComponent("astray.json")
+        try FileManager.default.createSymbolicLink(atPath: astray.path, withDestinationPath: "missing/deeper/c.json")
+        let missing = #expect(throws: CacheError.self) { try Cache<String, Int>.save(entries: [], to: astray) }
+        #expect(missing?.description.contains("missing/deeper") == true, "\(String(describing: missing))")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing").path))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["loop.json", "astray.json"])
+    }
+
+    @Test("the lock on a link is the lock on its target, so two links to one file exclude each other")
+    func lockFollowsTheFileLink() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (link, target) = try Self.sharedFile(in: folder)
+        let refused = try FileLock.withLock(on: link, failure: { $0 }) { () throws(CacheError) -> Bool in
+            FileLock.withLockIfFree(on: target) { true } == nil
+        }
+        #expect(refused)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: link.deletingLastPathComponent().path) == ["c.json"])
+    }
+
     @Test("a lock file that is a symbolic link is refused, naming it and saying to remove it; its target is not created")
     func lockLinkIsRefused() throws {
         let folder = temporaryFolder()

@@ -6,20 +6,54 @@ import Testing
 /// Commands and the harness on hostile and shared files: symbolic links to cassettes, planted lock links, reports
 /// naming files that are gone. Every fixture is made of real links in the sandbox.
 @Suite struct SymlinkedCassetteTests {
-    /// Moves the sandbox's `Cassettes/api/users.json` to `Shared/users.json` and puts a relative link to it in its
-    /// place, as a project sharing one fixture between cassettes does. Returns the link and its target.
-    static func shareUsers(_ sandbox: ToolSandbox) throws -> (link: URL, target: URL) {
+    /// Moves the sandbox's `Cassettes/api/users.json` to `shared` (a path in the sandbox) and puts a relative link to
+    /// it in its place, as a project sharing one fixture between cassettes does. Returns the link and its target.
+    static func shareUsers(_ sandbox: ToolSandbox, at shared: String = "Shared/users.json") throws -> (link: URL, target: URL) {
         let link = sandbox.file("Cassettes/api/users.json")
-        let target = sandbox.file("Shared/users.json")
+        let target = sandbox.file(shared)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: link, to: target)
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../../Shared/users.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../../" + shared)
         return (link, target)
     }
 
     /// Whether `url` is a symbolic link itself (not followed).
     static func isLink(_ url: URL) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+    }
+
+    @Test("prune writes through a symlinked cassette to its target: the link stays a link, the shared file changes")
+    func pruneWritesThroughLink() throws {
+        try ToolSandbox.with { sandbox in
+            let (link, target) = try Self.shareUsers(sandbox)
+            let report = UnusedPruneTests.line(sandbox, "api/users", unused: [UnusedPruneTests.users2]) + "\n"
+            try Data(report.utf8).write(to: sandbox.file("report.jsonl"))
+            let run = sandbox.run(["prune", "--report", "report.jsonl"])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(Self.isLink(link), "the link was replaced by a regular file")
+            #expect(try #require(try CassetteFile.load(target)).map(\.request.method) == ["GET"])
+            #expect(try #require(try CassetteFile.load(link)).map(\.request.method) == ["GET"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path) == ["users.json"],
+                    "no temporary or lock file is left beside the target")
+        }
+    }
+
+    @Test("the harness's save and import-har write through a symlinked cassette as prune does")
+    func saveWritesThroughLink() throws {
+        try ToolSandbox.with { sandbox in
+            // A cassette name may lead through a link only to a file inside the cassette directory (CassetteLocation).
+            let (link, target) = try Self.shareUsers(sandbox, at: "Cassettes/shared/users.json")
+            let first = try #require(try CassetteFile.load(link)).prefix(1)
+            try CassetteFile.save(Array(first), to: link)
+            #expect(Self.isLink(link))
+            #expect(try #require(try CassetteFile.load(target)).count == 1)
+
+            let har = ToolSandbox.fixtures.appendingPathComponent("HAR/mitmproxy-httpbin.har")
+            let run = sandbox.run(["import-har", har.path, "api/users", "--force"])
+            #expect(run.status != 2, "\(run.errors)")
+            #expect(Self.isLink(link))
+            #expect(try #require(try CassetteFile.load(target)).count > 1)
+        }
     }
 
     @Test("a planted lock-file link is refused with a message naming it, and nothing is created where it points")

@@ -5,6 +5,12 @@ import Foundation
 /// `Cache<Int, Interaction>`, its keys the interactions' positions in recording order (1, 2, 3, ...).
 ///
 /// `Cassette.use` does this for tests; tools that inspect or rewrite cassettes call it directly.
+///
+/// Every write here (``save(_:to:)``, the harness's saves after recording, and the `cassette` tool's `prune` and
+/// `import-har`, which write through this type) goes *through* a cassette that is a symbolic link: the file the link
+/// leads to is rewritten atomically (a temporary file beside it, renamed over it) under its own lock, so a shared
+/// fixture stays shared and every link to it sees the change. No folder is created where a link points; a loop of
+/// links, or a link into a folder that does not exist, is a `writeFailed` error naming the link.
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
@@ -89,7 +95,8 @@ public enum CassetteFile {
         }
     }
 
-    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held.
+    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held; through
+    /// `file` to its target when it is a symbolic link (see ``CassetteFile``).
     ///
     /// The write holds the file's lock (see ``FileLock``), so it never lands in the middle of another process's
     /// ``append(_:openedWith:dropping:to:)``; between two plain saves, the last one wins.
