@@ -77,4 +77,20 @@ import Testing
         }
     }
 
+    @Test("prune of a report naming a cassette that is gone, in folders that are gone, creates nothing")
+    func pruneOfMissingFileCreatesNothing() throws {
+        try ToolSandbox.with { sandbox in
+            let report = UnusedPruneTests.line(sandbox, "gone/deeper/users", unused: [UnusedPruneTests.users2]) + "\n"
+            try Data(report.utf8).write(to: sandbox.file("report.jsonl"))
+            let run = sandbox.run(["prune", "--report", "report.jsonl"])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.output.contains("left alone: the file is gone"))
+            #expect(!FileManager.default.fileExists(atPath: sandbox.file("Cassettes/gone").path))
+            // A report that is itself missing is an error, and creates nothing either.
+            let missing = sandbox.run(["prune", "--report", "nothere/deeper/report.jsonl"])
+            #expect(missing.status != 0 && missing.errors.contains("could not be read"))
+            #expect(!FileManager.default.fileExists(atPath: sandbox.file("nothere").path))
+        }
+    }
+
 }

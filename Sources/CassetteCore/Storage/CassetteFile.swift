@@ -108,14 +108,16 @@ public enum CassetteFile {
 
     /// Rewrites `file` as `change` says, from what the file holds now: under the file's lock, the file is read again
     /// and handed to `change`, which returns its verdict and what to write (`nil` to leave the file alone). Returns
-    /// the verdict, or `nil` when the file does not exist.
+    /// the verdict, or `nil` when the file does not exist. A file that does not exist is not locked, so that nothing
+    /// is created for it (its folders or lock file, as a report naming a cassette that is gone would otherwise leave).
     ///
     /// For tools that remove from a cassette what they found earlier (`cassette prune`): a test recording into the
     /// file meanwhile saves either before the lock is taken, and `change` sees its recordings, or after, and merges
     /// its recordings into what `change` left (see ``append(_:openedWith:dropping:to:)``).
     package static func rewrite<Verdict>(_ file: URL,
                                          _ change: ([Interaction]) -> (verdict: Verdict, write: [Interaction]?)) throws(CassetteError) -> Verdict? {
-        try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) -> Verdict? in
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) -> Verdict? in
             guard let current = try load(file) else { return nil }
             let (verdict, changed) = change(current)
             if let changed { try write(changed, to: file) }
