@@ -93,4 +93,16 @@ import Testing
         }
     }
 
+    @Test("list shows a symlinked cassette's size as its target's, not the link's own")
+    func listShowsTargetSize() throws {
+        try ToolSandbox.with { sandbox in
+            let (_, target) = try Self.shareUsers(sandbox)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int)
+            let run = sandbox.run(["list"])
+            #expect(run.status == 0)
+            let row = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("api/users") })
+            #expect(row.contains(Formatting.bytes(size)), "\(row)")
+            #expect(run.output.contains("3.5 KiB in Cassettes"), "the total counts the target too")
+        }
+    }
 }
