@@ -10,7 +10,9 @@ import Foundation
 /// `import-har`, which write through this type) goes *through* a cassette that is a symbolic link: the file the link
 /// leads to is rewritten atomically (a temporary file beside it, renamed over it) under its own lock, so a shared
 /// fixture stays shared and every link to it sees the change. No folder is created where a link points; a loop of
-/// links, or a link into a folder that does not exist, is a `writeFailed` error naming the link.
+/// links, or a link into a folder that does not exist, is a `writeFailed` error naming the link. (A cassette opened
+/// by name, by a test or by `import-har`, may lead through links only to a file inside the cassette directory: see
+/// `CassetteLocation`.)
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
