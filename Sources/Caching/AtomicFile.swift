@@ -11,31 +11,43 @@ import Darwin
 /// the new contents.
 package enum AtomicFile {
     /// Writes `data` to a temporary file beside `url` (named by ``TemporaryFile``), flushes it to disk, renames it
-    /// over `url`, then flushes the folder so that the rename itself survives a crash.
+    /// over `url`, then flushes the folder so that the rename itself survives a crash. Creates `url`'s folders as
+    /// needed.
+    ///
+    /// When `url` is a symbolic link, the write goes through it (see ``SymbolicLink``): the temporary file is made
+    /// beside the file the link leads to and renamed over that file, so the link stays a link and every link to that
+    /// file sees the new contents. No folder is created where a link points.
     ///
     /// A failure before the rename removes the temporary file and leaves `url` untouched; a failure to flush the
     /// folder after it comes with the new file in place (the error says so). A process killed during the save leaves
     /// its temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
     static func write(_ data: Data, to url: URL) throws(CacheError) {
-        let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CacheError(.writeFailed, file: url, reason: "Could not create the folder \(folder.path): \(error.localizedDescription)")
-        }
-        let temporary = TemporaryFile.url(for: url)
+        let (target, mayCreateFolder) = try SymbolicLink.writeTarget(of: url)
+        let folder = target.deletingLastPathComponent()
+        if mayCreateFolder { try createFolder(folder, for: url) }
+        let temporary = TemporaryFile.url(for: target)
         do throws(CacheError) {
             try writeAndFlush(data, to: temporary, for: url)
         } catch {
             unlink(temporary.path)
             throw error
         }
-        guard rename(temporary.path, url.path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
             throw CacheError(.writeFailed, file: url, reason: "Could not move the new file into place (\(reason)); the previous file is unchanged.")
         }
         try flushFolder(folder, of: url)
+    }
+
+    /// Creates `folder` and the folders above it that do not exist; `file`, the file that needs it, is named in the
+    /// error.
+    static func createFolder(_ folder: URL, for file: URL) throws(CacheError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CacheError(.writeFailed, file: file, reason: "Could not create the folder \(folder.path): \(error.localizedDescription)")
+        }
     }
 
     /// Creates `temporary` (it must not exist), writes `data` into it and flushes it to disk; `url` names the file

@@ -14,7 +14,8 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// Writes a cache file holding `entries`, each with its own expiration date (`.distantFuture` for none), to `url`
-    /// atomically, without building the cache; a repeated key keeps its first place and its last value.
+    /// atomically, without building the cache; a repeated key keeps its first place and its last value. A `url` that
+    /// is a symbolic link is written through: the file it leads to gets the new contents and the link stays.
     package static func save(expiringEntries entries: [(key: Key, value: Value, expirationDate: Date)], to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(CacheFileContents(entries: deduplicated(entries))), to: url)
     }
@@ -35,6 +36,7 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// Writes a cache file holding `entries` to `url` atomically, without building the cache: see ``encoded(entries:)``.
+    /// A `url` that is a symbolic link is written through, as ``save(to:)`` does.
     public static func save(entries: [(key: Key, value: Value)], to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(entries: entries), to: url)
     }
@@ -128,6 +130,10 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// Writes the cache to `url` atomically, creating parent folders as needed.
+    ///
+    /// A `url` that is a symbolic link is written through: the new file is written beside the file the link (or chain
+    /// of links) leads to and renamed over it, so the link stays a link and every link to that file sees the new
+    /// contents; no folder is created where a link points, and a loop of links is an error.
     public func save(to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(), to: url)
     }

@@ -18,6 +18,13 @@ import Darwin
 /// (one killed while holding the lock stays behind, and is reused; a default `.gitignore` line `.*.lock` covers it).
 /// Removing it is safe because the holder removes it *before* unlocking, and whoever takes the lock checks that the
 /// file it locked is still the one at the lock's path, and starts again if not.
+///
+/// The lock on a file that is a symbolic link is the lock on the file the link leads to (see ``SymbolicLink``), beside
+/// it: the lock guards the file a write lands in, so two links to one file exclude each other.
+///
+/// A lock file is never opened through a symbolic link (`O_NOFOLLOW`): a link planted at a lock's path would make
+/// every save create or lock a file wherever it points. Such a link is an error that names it and says to remove it;
+/// the link is left in place for the user to look at.
 package enum FileLock {
     /// The lock file that guards `file`: `.<name>.lock` in the same folder.
     package static func lockFile(for file: URL) -> URL {
@@ -30,49 +37,56 @@ package enum FileLock {
         return String(name.dropFirst().dropLast(5))
     }
 
-    /// Runs `body` holding the lock on `file`, waiting for another holder to give it up first.
+    /// Runs `body` holding the lock on `file` (on the file it leads to, when it is a symbolic link), waiting for
+    /// another holder to give it up first. Creates `file`'s folders as needed, but none where a link points.
     ///
-    /// `failure` turns a lock that could not be taken (the folder cannot be created or written) into the caller's
-    /// error; `body` then does not run.
+    /// `failure` turns a lock that could not be taken (the folder cannot be created or written, a loop of links, a
+    /// lock file that is a link) into the caller's error; `body` then does not run.
     package static func withLock<T, Failure: Error>(on file: URL, failure: (CacheError) -> Failure,
                                                    _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let descriptor: Int32
+        let lock: URL
         do throws(CacheError) {
-            guard let taken = try acquire(lockFile(for: file), waiting: true) else {
-                throw CacheError(.writeFailed, file: file, reason: "The lock \(lockFile(for: file).path) could not be taken.")
+            let (target, mayCreateFolder) = try SymbolicLink.writeTarget(of: file)
+            lock = lockFile(for: target)
+            guard let taken = try acquire(lock, waiting: true, creatingFolder: mayCreateFolder) else {
+                throw CacheError(.writeFailed, file: file, reason: "The lock \(lock.path) could not be taken.")
             }
             descriptor = taken
         } catch {
             throw failure(error)
         }
-        defer { release(descriptor, lockFile: lockFile(for: file)) }
+        defer { release(descriptor, lockFile: lock) }
         return try body()
     }
 
-    /// Runs `body` holding the lock on `file` if no one holds it now; returns `nil` without running `body` when the
-    /// lock is held or cannot be taken (a folder that cannot be written, say).
+    /// Runs `body` holding the lock on `file` (on the file it leads to, when it is a symbolic link) if no one holds
+    /// it now; returns `nil` without running `body` when the lock is held or cannot be taken (a folder that cannot be
+    /// written, say).
     package static func withLockIfFree<T>(on file: URL, _ body: () -> T) -> T? {
-        guard let descriptor = try? acquire(lockFile(for: file), waiting: false) else { return nil }
-        defer { release(descriptor, lockFile: lockFile(for: file)) }
+        guard let target = try? SymbolicLink.writeTarget(of: file),
+              let descriptor = try? acquire(lockFile(for: target.file), waiting: false, creatingFolder: target.mayCreateFolder) else {
+            return nil
+        }
+        defer { release(descriptor, lockFile: lockFile(for: target.file)) }
         return body()
     }
 
     /// How many times taking the lock starts again because the lock file was replaced in between, before it fails.
     private static let attempts = 1_000
 
-    /// Opens (creating) and locks `lockFile`; returns its descriptor, or `nil` when `waiting` is false and another
-    /// process holds the lock.
-    private static func acquire(_ lockFile: URL, waiting: Bool) throws(CacheError) -> Int32? {
-        let folder = lockFile.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CacheError(.writeFailed, file: lockFile, reason: "Could not create the folder \(folder.path): \(error.localizedDescription)")
-        }
+    /// Opens (creating) and locks `lockFile`, never through a symbolic link; returns its descriptor, or `nil` when
+    /// `waiting` is false and another process holds the lock. With `creatingFolder`, creates its folders first.
+    private static func acquire(_ lockFile: URL, waiting: Bool, creatingFolder: Bool) throws(CacheError) -> Int32? {
+        if creatingFolder { try AtomicFile.createFolder(lockFile.deletingLastPathComponent(), for: lockFile) }
         for _ in 0..<attempts {
-            let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
             guard descriptor >= 0 else {
-                throw CacheError(.writeFailed, file: lockFile, reason: "Could not open the lock file: \(String(cString: strerror(errno))).")
+                let code = errno
+                if let destination = linkDestination(lockFile) {
+                    throw CacheError(.writeFailed, file: lockFile, reason: "The lock file is a symbolic link (to \(destination)); a lock file is never a link, and following it would create or lock a file where it points. Remove it (rm \(quoted(lockFile.path))) and try again.")
+                }
+                throw CacheError(.writeFailed, file: lockFile, reason: "Could not open the lock file: \(String(cString: strerror(code))).")
             }
             var result: Int32
             repeat {
@@ -92,11 +106,24 @@ package enum FileLock {
         throw CacheError(.writeFailed, file: lockFile, reason: "The lock file kept being replaced while it was being locked.")
     }
 
-    /// Whether the file open as `descriptor` is the one at `lockFile`'s path.
+    /// Where `lockFile` points when it is a symbolic link, else `nil`.
+    private static func linkDestination(_ lockFile: URL) -> String? {
+        var info = stat()
+        guard lstat(lockFile.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: lockFile.path)) ?? "somewhere it does not say"
+    }
+
+    /// `path` in single quotes for a shell, each single quote in it written `'\''`.
+    private static func quoted(_ path: String) -> String {
+        "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Whether the file open as `descriptor` is the one at `lockFile`'s path (not followed: a symbolic link put there
+    /// since is another file).
     private static func isStillAtPath(_ descriptor: Int32, _ lockFile: URL) -> Bool {
         var opened = stat()
         var atPath = stat()
-        guard fstat(descriptor, &opened) == 0, stat(lockFile.path, &atPath) == 0 else { return false }
+        guard fstat(descriptor, &opened) == 0, lstat(lockFile.path, &atPath) == 0 else { return false }
         return opened.st_dev == atPath.st_dev && opened.st_ino == atPath.st_ino
     }
 

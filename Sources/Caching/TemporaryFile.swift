@@ -67,13 +67,15 @@ extension AtomicFile {
     /// - the ``FileLock`` on `file` is free and taken for the removal, so no process that saves under the lock is
     ///   writing, even one whose process id means nothing here (another container sharing the folder).
     ///
-    /// When the lock is held the files are left for a later call; nothing here waits or fails.
+    /// When the lock is held the files are left for a later call; nothing here waits or fails. For a `file` that is a
+    /// symbolic link, the leftovers looked for are those beside the file it leads to, where its saves write.
     ///
     /// Every cassette a test opens calls this, so a folder is listed once for all the files in it, and listed again
     /// only when it changed (see ``FolderListings``): a suite of 2,000 cassettes in one folder does not list it
     /// 2,000 times.
     @discardableResult
     package static func removeAbandonedTemporaryFiles(of file: URL) -> Int {
+        let file = (try? SymbolicLink.target(of: file)) ?? file
         let folder = file.deletingLastPathComponent()
         let name = file.lastPathComponent
         guard FolderListings.shared.mayHoldLeftovers(of: name, in: folder) else { return 0 }

@@ -5,6 +5,14 @@ import Foundation
 /// `Cache<Int, Interaction>`, its keys the interactions' positions in recording order (1, 2, 3, ...).
 ///
 /// `Cassette.use` does this for tests; tools that inspect or rewrite cassettes call it directly.
+///
+/// Every write here (``save(_:to:)``, the harness's saves after recording, and the `cassette` tool's `prune` and
+/// `import-har`, which write through this type) goes *through* a cassette that is a symbolic link: the file the link
+/// leads to is rewritten atomically (a temporary file beside it, renamed over it) under its own lock, so a shared
+/// fixture stays shared and every link to it sees the change. No folder is created where a link points; a loop of
+/// links, or a link into a folder that does not exist, is a `writeFailed` error naming the link. (A cassette opened
+/// by name, by a test or by `import-har`, may lead through links only to a file inside the cassette directory: see
+/// `CassetteLocation`.)
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
@@ -89,7 +97,8 @@ public enum CassetteFile {
         }
     }
 
-    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held.
+    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held; through
+    /// `file` to its target when it is a symbolic link (see ``CassetteFile``).
     ///
     /// The write holds the file's lock (see ``FileLock``), so it never lands in the middle of another process's
     /// ``append(_:openedWith:dropping:to:)``; between two plain saves, the last one wins.
@@ -101,14 +110,16 @@ public enum CassetteFile {
 
     /// Rewrites `file` as `change` says, from what the file holds now: under the file's lock, the file is read again
     /// and handed to `change`, which returns its verdict and what to write (`nil` to leave the file alone). Returns
-    /// the verdict, or `nil` when the file does not exist.
+    /// the verdict, or `nil` when the file does not exist. A file that does not exist is not locked, so that nothing
+    /// is created for it (its folders or lock file, as a report naming a cassette that is gone would otherwise leave).
     ///
     /// For tools that remove from a cassette what they found earlier (`cassette prune`): a test recording into the
     /// file meanwhile saves either before the lock is taken, and `change` sees its recordings, or after, and merges
     /// its recordings into what `change` left (see ``append(_:openedWith:dropping:to:)``).
     package static func rewrite<Verdict>(_ file: URL,
                                          _ change: ([Interaction]) -> (verdict: Verdict, write: [Interaction]?)) throws(CassetteError) -> Verdict? {
-        try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) -> Verdict? in
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) -> Verdict? in
             guard let current = try load(file) else { return nil }
             let (verdict, changed) = change(current)
             if let changed { try write(changed, to: file) }

@@ -19,6 +19,9 @@ import Darwin
 /// `unused` lists the recorded interactions that use never replayed (positions from 1, with what tells each from
 /// another recording of its request: ``identity(of:)``), empty when it replayed them all. A use whose test threw, or whose requests failed, says `"failed":true` and lists nothing: it may have stopped
 /// before the requests that needed the rest.
+///
+/// A report path that is a symbolic link is appended to through the link, under its target's lock, as cassettes are
+/// written (see ``CassetteFile``); its folders are created as needed, but none where a link points.
 package enum UnusedReport {
     /// The environment variable naming the report file.
     static let variable = "CASSETTE_REPORT"

@@ -1,7 +1,9 @@
+import Caching
 import CassetteCore
 import Foundation
 
-/// `cassette list [folder]`: every cassette with its interaction count, size, oldest recording and expiry state.
+/// `cassette list [folder]`: every cassette with its interaction count, size (a symbolic link's target's), oldest
+/// recording and expiry state.
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list",
@@ -26,7 +28,9 @@ enum ListCommand {
         var unreadable = 0
         for file in files {
             let name = paths.name(of: file, in: folder)
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            // A symbolic link's size is its target's: the file that holds the cassette.
+            let sized = (try? SymbolicLink.target(of: file)) ?? file
+            let size = (try? FileManager.default.attributesOfItem(atPath: sized.path)[.size] as? Int) ?? 0
             totals.bytes += size
             guard let interactions = try? CassetteFile.load(file) else {
                 unreadable += 1

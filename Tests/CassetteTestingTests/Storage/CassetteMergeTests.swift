@@ -56,4 +56,21 @@ struct CassetteMergeTests {
                     "no lock or temporary file stays behind")
         }
     }
+
+    @Test("a save after recording into a symbolic link to a shared cassette adds to the shared file, and the link stays")
+    func appendWritesThroughLink() async throws {
+        try await withTemporaryDirectory { directory in
+            let shared = directory.appendingPathComponent("shared/c.json")
+            let link = directory.appendingPathComponent("api/c.json")
+            try CassetteFile.save([seed], to: shared)
+            try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../shared/c.json")
+            try CassetteFile.append([mine], openedWith: [seed], to: link)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../shared/c.json")
+            #expect(try CassetteFile.load(shared) == [seed, mine])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: shared.deletingLastPathComponent().path) == ["c.json"],
+                    "no lock or temporary file stays beside the target")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: link.deletingLastPathComponent().path) == ["c.json"])
+        }
+    }
 }

@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a write to a path lands when the path is a symbolic link.
+///
+/// Every writer of a file in this package writes *through* a link: ``AtomicFile`` (and so `Cache.save`, the
+/// cassette harness's saves and the `cassette` tool's `prune` and `import-har`) writes its temporary file beside the
+/// file the chain of links ends at and renames it over that file, and ``FileLock`` locks that file. A link to a shared
+/// file thus stays a link, the shared file changes, and two links to one file take one lock.
+package enum SymbolicLink {
+    /// How many links a chain may hold before it is taken as a loop (Linux's own limit).
+    static let maximumLinks = 40
+
+    /// The file a write to `url` lands in: `url` itself when it is not a symbolic link (or does not exist), else the
+    /// end of its chain of links, which need not exist. A relative link is read against the folder that holds it.
+    ///
+    /// Only the last component is followed: a folder on the way that is a link is followed by the system anyway.
+    /// Throws a ``CacheError`` naming `url` for a loop of links or a link that cannot be read.
+    package static func target(of url: URL) throws(CacheError) -> URL {
+        var current = url
+        for _ in 0..<maximumLinks {
+            var info = stat()
+            guard lstat(current.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            let destination: String
+            do {
+                destination = try FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+            } catch {
+                throw CacheError(.writeFailed, file: url,
+                                 reason: "It is a symbolic link, and the link \(current.path) could not be read: \(error.localizedDescription)")
+            }
+            current = destination.hasPrefix("/") ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        throw CacheError(.writeFailed, file: url,
+                         reason: "It is a symbolic link, and \(maximumLinks) links on, no file was reached: the links make a loop. Point the link at a file (`ls -l` shows where each link points).")
+    }
+
+    /// The file a write to `url` lands in (see ``target(of:)``), and whether the writer may create its folder: only
+    /// when `url` is not a link. A link whose target's folder does not exist is an error naming both, so that a write
+    /// never creates folders where a link points.
+    package static func writeTarget(of url: URL) throws(CacheError) -> (file: URL, mayCreateFolder: Bool) {
+        let target = try target(of: url)
+        guard target.path != url.path else { return (target, true) }
+        var isFolder: ObjCBool = false
+        let folder = target.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CacheError(.writeFailed, file: url,
+                             reason: "It is a symbolic link to \(target.path), whose folder \(folder.path) does not exist. Create that folder, or point the link at an existing file.")
+        }
+        return (target, false)
+    }
+}
