@@ -244,8 +244,9 @@ extension Redaction {
     /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
     /// keep their order.
     ///
-    /// An event stream (see ``EventStream``) is read event by event: the JSON in each event's data is searched the
-    /// same way, and the values found are replaced in the whole body.
+    /// An event stream (see ``EventStream``) is read event by event, the last one whether or not a blank line ends
+    /// it: the JSON in each event's data is searched the same way, and the values found are replaced in the whole
+    /// body.
     func redact(jsonBody body: Body, integers: Bool, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
         // The cheap looks first: a body that is neither JSON nor events is not scanned for key names at all.
         let isJSON = body.looksLikeJSON
@@ -257,8 +258,9 @@ extension Redaction {
             }
             documents = [json]
         } else {
-            documents = EventStream.eventData(in: body.data).compactMap { event in
-                Body(event).looksLikeJSON ? JSONValue(parsing: event) : nil
+            // Every event, the one a stream ended inside too: a client may read it, and redacting more is safe.
+            documents = EventStream.readEvents(in: body.data).compactMap { event in
+                Body(event.data).looksLikeJSON ? JSONValue(parsing: event.data) : nil
             }
         }
         var pairs: [(find: String, replace: String)] = []

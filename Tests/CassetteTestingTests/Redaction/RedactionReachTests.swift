@@ -61,6 +61,16 @@ struct RedactionReachTests {
             == [Data("a\nb".utf8), Data()])
     }
 
+    @Test("the event a stream ended inside, with no blank line after it, is read for secret keys too")
+    func theLastUnterminatedEvent() throws {
+        let body = "data: {\"n\": 1}\n\ndata: {\"access_token\": \"sse-token-0002\"}"
+        let response = RecordedResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: Body(Data(body.utf8)),
+                                        url: "http://h/chat", stream: RecordedStream(head: 0, chunks: [.init(at: 0.1, size: body.utf8.count)],
+                                                                                     end: .failed(code: URLError.networkConnectionLost.rawValue)))
+        let text = bodyText(recorded(RecordedRequest(method: "GET", url: "http://h/chat"), response).response.body)
+        #expect(!text.contains("sse-token-0002") && text.contains(#""access_token": "REDACTED_access_token_1""#), "\(text)")
+    }
+
     @Test("URLs held in query values are read four levels deep, in a request's URL and a response's Location")
     func nestedQueries() throws {
         let url = "http://h/?a=1?b=2?c=3?d=4?token=depth-four-123&e=1?f=2?g=3?h=4?i=5?token=depth-five-123"
