@@ -47,26 +47,21 @@ enum VerifyCommand {
     /// What is wrong with the cassette file `file`, each as `At <coding path>: <problem>`: why it does not read as a
     /// cassette, its repeated keys, streams whose pieces do not add up to their body, then what `check` finds (in the file as JSON when it does not read as a cassette).
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
-        let data: Data
-        do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
         var problems: [String] = []
-        var interactions: [Interaction]?
+        let keys: [Int]?
+        let interactions: [Interaction]
         do {
-            interactions = try CassetteFile.decode(data, file: file)
-        } catch {
-            problems.append(error.message)
-        }
-        let keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
-        var seen: [Int: Int] = [:]
-        for (index, key) in (keys ?? []).enumerated() {
-            if let first = seen[key] {
-                problems.append("At entries[\(index)].key: the key \(key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
-            } else {
-                seen[key] = index
+            // The file's bytes live only until the interactions are read: a large file is not held twice over.
+            let data: Data
+            do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
+            // The keys first, so that what reading them holds is gone before the interactions are decoded.
+            keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
+            do {
+                interactions = try CassetteFile.decode(data, file: file)
+                problems += repeatedKeys(keys)
+            } catch {
+                return [error.message] + repeatedKeys(keys) + check.findings(inDocument: data).map(\.description)
             }
-        }
-        guard let interactions else {
-            return problems + check.findings(inDocument: data).map(\.description)
         }
         let indices = keys.map(entryIndices)
         for (position, interaction) in interactions.enumerated() {
@@ -89,6 +84,20 @@ enum VerifyCommand {
         } catch {
             return problems + ["the interactions could not be written again to compare them: \(error)"]
         }
+    }
+
+    /// A problem for each key of `keys` (the file's entries' keys, in order) that repeats an earlier one.
+    private static func repeatedKeys(_ keys: [Int]?) -> [String] {
+        var problems: [String] = []
+        var seen: [Int: Int] = [:]
+        for (index, key) in (keys ?? []).enumerated() {
+            if let first = seen[key] {
+                problems.append("At entries[\(index)].key: the key \(key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
+            } else {
+                seen[key] = index
+            }
+        }
+        return problems
     }
 
     /// Where each interaction the file reads as stands among its entries: the harness reads them in key order, a
