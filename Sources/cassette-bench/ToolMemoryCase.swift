@@ -9,7 +9,9 @@ import Foundation
 /// A child process (this executable with `--tool-memory-child COMMAND FILE`) runs the command as `cassette` does,
 /// so the peak belongs to that command alone (the process's own baseline included, as `/usr/bin/time` counts it).
 enum ToolMemoryCase {
+    /// How many interactions the cassette `export-har` reads holds.
     static let interactions = 100_000
+    /// How many events the one response `verify` reads streams.
     static let events = 1_000_000
     /// The largest peak allowed, as a multiple of the file's size.
     static let target = 4.0
@@ -64,6 +66,7 @@ enum ToolMemoryCase {
             recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
+    /// The row of one command: the child's peak against the size of `file`.
     private static func row(_ name: String, command: String, file: URL) throws -> Row {
         let size = Double((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
         let (peak, text) = try peakOfChild(command: command, file: file)

@@ -12,13 +12,16 @@ package struct HARWriter {
     package let start: Data
     /// The empty document's text after that `[`: an empty array's blank line, its `]`, and what follows.
     private let restOfEmpty: Data
+    /// The encoder of every entry, set as ``HTTPArchive/encoded(_:)`` documents the file.
     private let encoder = JSONEncoder()
+    /// The one date writer of the file.
     private let dates = HARDates()
     /// How many entries were written.
     private var count = 0
 
     /// The indentation of an entry in the `entries` array: three levels of two spaces.
     private static let indentation = Data("      ".utf8)
+    /// Where the empty document is cut: the `entries` member and its `[`.
     private static let opening = Data("\"entries\" : [".utf8)
 
     /// Prepares a writer; throws when the encoder's text of an empty document has no `entries` array to cut at.

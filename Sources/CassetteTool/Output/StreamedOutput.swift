@@ -9,8 +9,11 @@ final class StreamedOutput {
     /// Standard output receives what was written once this much is waiting, and at the end.
     static let pieceSize = 1 << 16
 
+    /// Standard output, when that is where the output goes.
     private let output: (@Sendable (String) -> Void)?
+    /// The file being written and where it goes once complete, when the output goes to a file.
     private let file: (handle: FileHandle, temporary: URL, destination: URL)?
+    /// What was written and not yet handed on.
     private var waiting = Data()
 
     /// Writes to standard output, as `context` gives it.
@@ -58,6 +61,7 @@ final class StreamedOutput {
         try? FileManager.default.removeItem(at: file.temporary)
     }
 
+    /// Hands on what is waiting.
     private func flush() throws {
         guard !waiting.isEmpty else { return }
         if let output { output(String(decoding: waiting, as: UTF8.self)) }
