@@ -49,19 +49,23 @@ enum VerifyCommand {
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
         var problems: [String] = []
         let keys: [Int]?
-        let interactions: [Interaction]
         do {
-            // The file's bytes live only until the interactions are read: a large file is not held twice over.
+            // The keys first, so that what reading them holds is gone before the interactions are read.
             let data: Data
             do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
-            // The keys first, so that what reading them holds is gone before the interactions are decoded.
             keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
-            do {
-                interactions = try CassetteFile.decode(data, file: file)
-                problems += repeatedKeys(keys)
-            } catch {
-                return [error.message] + repeatedKeys(keys) + check.findings(inDocument: data).map(\.description)
+        }
+        // One interaction at a time: each is decoded when reached, and none is kept (see `interactionsInTurn`).
+        let interactions: CassetteFile.InteractionsInTurn
+        do {
+            guard let read = try CassetteFile.interactionsInTurn(in: file) else {
+                return ["the file could not be read: it is no longer there"]
             }
+            interactions = read
+            problems += repeatedKeys(keys)
+        } catch {
+            let document = (try? FileContents.read(file)).map { check.findings(inDocument: $0).map(\.description) } ?? []
+            return [error.message] + repeatedKeys(keys) + document
         }
         let indices = keys.map(entryIndices)
         for (position, interaction) in interactions.enumerated() {
@@ -74,7 +78,7 @@ enum VerifyCommand {
             }
         }
         // Redaction fits a stream to its body (reported above): the check compares what else it changes.
-        let fitted = interactions.map { interaction in
+        let fitted = interactions.lazy.map { interaction in
             var fitted = interaction
             fitted.response?.stream = interaction.response?.stream?.fitted(toLength: interaction.response?.body?.data.count ?? 0)
             return fitted
