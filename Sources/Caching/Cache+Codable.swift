@@ -72,8 +72,15 @@ struct CacheEnvelope<Key: Hashable & Sendable & Codable, Value: Sendable & Codab
         guard version <= Cache<Key, Value>.formatVersion, version >= 1 else {
             throw CacheFormatMismatch.version(version)
         }
-        entries = try container.decode([StoredEntry<Key, Value>].self, forKey: .entries)
-            .map { (key: $0.key, value: $0.value, expirationDate: $0.expires ?? .distantFuture) }
+        // Read into one array sized up front: a large file's entries are neither copied nor moved while it grows.
+        var list = try container.nestedUnkeyedContainer(forKey: .entries)
+        var entries: [(key: Key, value: Value, expirationDate: Date)] = []
+        entries.reserveCapacity(list.count ?? 0)
+        while !list.isAtEnd {
+            let entry = try list.decode(StoredEntry<Key, Value>.self)
+            entries.append((key: entry.key, value: entry.value, expirationDate: entry.expires ?? .distantFuture))
+        }
+        self.entries = entries
     }
 }
 

@@ -21,7 +21,9 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// `entries` with each repeated key in its first place, holding its last value and date, as inserting them gives.
+    /// Entries without a repeated key come back as they are, not copied.
     private static func deduplicated(_ entries: [(key: Key, value: Value, expirationDate: Date)]) -> [(key: Key, value: Value, expirationDate: Date)] {
+        if Set(entries.lazy.map(\.key)).count == entries.count { return entries }
         var positions: [Key: Int] = [:]
         positions.reserveCapacity(entries.count)
         var unique: [(key: Key, value: Value, expirationDate: Date)] = []

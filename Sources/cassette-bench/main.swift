@@ -12,6 +12,15 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-strea
     exit(0)
 }
 
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--tool-memory-child" {
+    exit(ToolMemoryCase.child(command: CommandLine.arguments[2], file: CommandLine.arguments[3]))
+}
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--tool-memory-fixtures" {
+    let (interactions, events) = try ToolMemoryCase.fixtures(in: URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true))
+    print(interactions.path, events.path)
+    exit(0)
+}
+
 let environment = ProcessInfo.processInfo.environment
 let quick = environment["BENCH_QUICK"] == "1"
 try FileManager.default.createDirectory(at: Fixtures.folder, withIntermediateDirectories: true)
@@ -45,6 +54,8 @@ do {
         if wanted("13") { rows.append(try await OpenCases.loadAndReplayAll()) }
         if wanted("14") { rows.append(contentsOf: try await InputScalingCases.run()) }
         if wanted("15") { rows.append(try await ScopeCase.run(tests: quick ? 50 : 300)) }
+        // Like cases 6 and 10, the same files when quick: smaller ones would measure the child's own baseline.
+        if wanted("16") { rows.append(contentsOf: try ToolMemoryCase.run()) }
         return rows
     }
 } catch {

@@ -24,6 +24,26 @@ import Testing
         }
     }
 
+    @Test("a cassette that does not read exports nothing: no output, an existing file kept, no file left beside it")
+    func brokenCassetteExportsNothing() throws {
+        try ToolSandbox.with { sandbox in
+            // The first interaction reads; the second does not (its status is no number).
+            let cassette = sandbox.file("Cassettes/api/half.json")
+            var text = String(decoding: try Data(contentsOf: sandbox.file("Cassettes/api/users.json")), as: UTF8.self)
+            let last = try #require(text.range(of: "\"status\" : 201"))
+            text.replaceSubrange(last, with: "\"status\" : \"Created\"")
+            try Data(text.utf8).write(to: cassette)
+            let toOutput = sandbox.run(["export-har", "api/half"])
+            #expect(toOutput.status == 3 && toOutput.output.isEmpty)
+            let har = sandbox.file("kept.har")
+            try Data("before\n".utf8).write(to: har)
+            let toFile = sandbox.run(["export-har", "api/half", "-o", har.path])
+            #expect(toFile.status == 3 && toFile.errors.contains("entries[1].value.response.status"))
+            #expect(try Data(contentsOf: har) == Data("before\n".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        }
+    }
+
     @Test func importRefusesToReplaceACassetteWithoutForce() throws {
         try ToolSandbox.with { sandbox in
             let har = sandbox.file("users.har")

@@ -184,6 +184,10 @@ package enum EventStream {
     /// The bytes `events` stand for.
     static func written(_ events: [Stored]) -> Data {
         var data = Data()
+        // Sized up front: a long stream's bytes are not moved while they grow.
+        data.reserveCapacity(events.reduce(0) { count, event in
+            event.fields.reduce(count + 1) { $0 + $1.utf8.count + 1 } + (event.data.map { 7 + $0.data.count } ?? 0)
+        })
         for event in events {
             for field in event.fields { data.append(contentsOf: field.utf8); data.append(UInt8(ascii: "\n")) }
             if let body = event.data {

@@ -18,19 +18,13 @@ public enum HTTPArchive {
     public static let creatorName = "swift-cassette"
 
     /// The bytes of a HAR file holding `interactions`: pretty-printed JSON with sorted keys and a trailing newline.
+    /// ``HARWriter`` writes the same bytes a piece at a time.
     public static func encoded(_ interactions: [Interaction]) throws(CassetteError) -> Data {
-        let dates = HARDates()
-        let document = HARDocument(log: .init(version: "1.2", creator: .init(name: creatorName, version: "1"),
-                                              entries: interactions.flatMap { HARExport.entries(of: $0, dates: dates) }))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(document)
-            data.append(UInt8(ascii: "\n"))
-            return data
-        } catch {
-            throw CassetteError(.invalidHAR, "Could not write the HAR file: \(error)")
-        }
+        var writer = try HARWriter()
+        var data = writer.start
+        for interaction in interactions { data.append(try writer.entries(of: interaction)) }
+        data.append(writer.end)
+        return data
     }
 
     /// What a HAR file holds, read as interactions, before any redaction.

@@ -32,7 +32,9 @@ public struct Body: Sendable, Hashable {
     enum Form: Sendable, Hashable {
         case json(JSONValue, JSONLayout)
         case events([EventStream.Stored])
-        case text(String)
+        /// UTF-8 text: the body's bytes are its text, so the text is not kept a second time (a stream of a
+        /// million events would keep a million strings beside their bytes).
+        case text
         case binary
     }
 
@@ -131,7 +133,7 @@ public struct Body: Sendable, Hashable {
     static func form(of data: Data) -> Form {
         if let json = jsonForm(of: data) { return json }
         if let events = EventStream.storedEvents(data) { return .events(events) }
-        if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data { return .text(text) }
+        if let text = String(data: data, encoding: .utf8), Data(text.utf8) == data { return .text }
         return .binary
     }
 
@@ -183,10 +185,14 @@ extension Body: Codable {
             }
             self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
         } else if container.contains(.events) {
-            let events = try container.decode([EventStream.Stored].self, forKey: .events)
+            // Read into one array sized up front: a stream of a million events is not moved while it grows.
+            var list = try container.nestedUnkeyedContainer(forKey: .events)
+            var events: [EventStream.Stored] = []
+            events.reserveCapacity(list.count ?? 0)
+            while !list.isAtEnd { events.append(try list.decode(EventStream.Stored.self)) }
             self.init(data: EventStream.written(events), form: .events(events))
         } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
-            self.init(data: Data(text.utf8), form: .text(text))
+            self.init(data: Data(text.utf8), form: .text)
         } else if container.contains(.base64) {
             // Decoded straight from the file's bytes (JSONDecoder's base64 strategy): no intermediate String, which
             // for a large body would cost another copy of it.
@@ -207,8 +213,8 @@ extension Body: Codable {
             try container.encode(layout.words, forKey: .layout)
         case .events(let events):
             try container.encode(events, forKey: .events)
-        case .text(let text):
-            try container.encode(text, forKey: .text)
+        case .text:
+            try container.encode(String(decoding: data, as: UTF8.self), forKey: .text)
         case .binary:
             try container.encode(data, forKey: .base64)
         }

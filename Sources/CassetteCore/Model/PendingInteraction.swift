@@ -12,10 +12,12 @@ import Locking
 final class PendingInteraction: Sendable {
     private let state: LockedBox<State>
 
+    /// The decoded members and the error live in boxes of their own (`indirect`), so that an interaction not yet
+    /// decoded costs only its few words: a cassette of 100,000 keeps 100,000 of these.
     private enum State {
         case pending(DeferredValue<Interaction>)
-        case decoded(Interaction.Contents)
-        case failed(CacheError)
+        indirect case decoded(Interaction.Contents)
+        indirect case failed(CacheError)
     }
 
     /// About how many bytes of the file the interaction spans (see ``DeferredValue/byteCount``).
@@ -46,5 +48,17 @@ final class PendingInteraction: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// The interaction's contents decoded afresh, and not kept here: for a reader that visits each interaction once
+    /// and keeps none (see ``CassetteFile/forEachInteraction(in:_:)``), so that memory holds one at a time. Contents
+    /// decoded earlier are returned as they are.
+    func contentsWithoutKeeping() throws(CacheError) -> Interaction.Contents {
+        let value: DeferredValue<Interaction>? = state.withLock { state in
+            if case .pending(let value) = state { return value }
+            return nil
+        }
+        guard let value else { return try contents() }
+        return try value.decode().contents
     }
 }

@@ -18,23 +18,24 @@ extension Redaction {
         "\(request.method) \(redact(request).stored.url)"
     }
 
-    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with its position and
-    /// the secrets its redaction replaced: for a stored cassette, what an interaction would change is what it holds
-    /// unredacted (`cassette verify`). One that comes back unchanged has none to tell. Each interaction's secrets
-    /// live only while `each` looks at them, so that memory stays in proportion to the cassette.
+    /// What `each` makes of every interaction redacted as ``redacting(_:)`` redacts them, given with its position, the
+    /// interaction as it came and the secrets its redaction replaced: for a stored cassette, what an interaction
+    /// would change is what it holds unredacted (`cassette verify`). One that comes back unchanged has none to tell.
+    /// Each interaction's secrets live only while `each` looks at them, and `interactions` is gone through once, in
+    /// order, so that interactions decoded as they are reached are held one at a time.
     package func redactingWithSecrets<Result>(
-        _ interactions: [Interaction],
-        _ each: (_ position: Int, _ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result
+        _ interactions: some Sequence<Interaction>,
+        _ each: (_ position: Int, _ original: Interaction, _ redacted: Interaction, _ secrets: ReplacedSecrets) -> Result
     ) -> [Result] {
         redactingEach(interactions) { position, original, stored, secrets in
-            each(position, stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
+            each(position, original, stored, ReplacedSecrets(stored == original ? SecretSet(stem: placeholder) : secrets))
         }
     }
 
     /// What `result` makes of each interaction: its position, the interaction, the interaction as redacted and its
     /// secrets.
     private func redactingEach<Result>(
-        _ interactions: [Interaction],
+        _ interactions: some Sequence<Interaction>,
         _ result: (_ position: Int, _ original: Interaction, _ stored: Interaction, _ secrets: SecretSet) -> Result
     ) -> [Result] {
         var learned: [InteractionSecret] = []

@@ -159,8 +159,8 @@ extension CassetteSettings {
             let preview: String
             if let json = body.json {
                 preview = json.canonicalText
-            } else if case .text(let string) = body.form {
-                preview = string
+            } else if case .text = body.form {
+                preview = String(decoding: body.data, as: UTF8.self)
             } else {
                 preview = "<\(body.data.count) bytes>"
             }

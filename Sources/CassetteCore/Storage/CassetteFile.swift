@@ -59,21 +59,29 @@ public enum CassetteFile {
     /// The values of the entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
     private static func interactions(of file: URL,
                                      _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [Interaction] {
+        try entries(of: file, read).map(interaction(of:))
+    }
+
+    /// The entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
+    static func entries(of file: URL,
+                        _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [(key: Int, value: Interaction, expirationDate: Date)] {
         do {
             // Files this code writes keep their keys in order; sort only one that was edited out of order.
             var entries = try read()
             if !entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
                 entries.sort { $0.key < $1.key }
             }
-            // An entry's expiration date is its interaction's `expiresAt` (see ``Interaction/expiresAt``).
-            return entries.map { entry in
-                var interaction = entry.value
-                interaction.expiresAt = entry.expirationDate == .distantFuture ? nil : entry.expirationDate
-                return interaction
-            }
+            return entries
         } catch {
             throw unreadable(error, file)
         }
+    }
+
+    /// The interaction an entry holds: its value, whose ``Interaction/expiresAt`` is the entry's expiration date.
+    static func interaction(of entry: (key: Int, value: Interaction, expirationDate: Date)) -> Interaction {
+        var interaction = entry.value
+        interaction.expiresAt = entry.expirationDate == .distantFuture ? nil : entry.expirationDate
+        return interaction
     }
 
     /// The error for a cassette file that does not read.

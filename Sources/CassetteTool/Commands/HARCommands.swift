@@ -41,17 +41,30 @@ enum HARCommands {
     static let export = Subcommand(spec: exportSpec) { arguments, context in
         let paths = CassettePaths(context: context)
         let file = try paths.cassetteFile(arguments.argument(0) ?? "")
-        let har = try HTTPArchive.encoded(try CassetteFile.load(file) ?? [])
-        guard let output = arguments.value("output"), output != "-" else {
-            context.output(String(decoding: har, as: UTF8.self))
-            return ExitStatus.success
-        }
-        let destination = paths.resolved(output)
+        let destination = arguments.value("output").flatMap { $0 == "-" ? nil : paths.resolved($0) }
+        let target: StreamedOutput
         do {
-            try har.write(to: destination, options: .atomic)
+            target = try destination.map(StreamedOutput.init(file:)) ?? StreamedOutput(context: context)
         } catch {
-            throw ToolFailure("Could not write \(paths.display(destination)): \(error.localizedDescription)")
+            throw ToolFailure("Could not write \(paths.display(destination ?? file)): \(error.localizedDescription)")
         }
+        // Entry by entry: a large cassette is never held decoded, nor its HAR file whole.
+        do {
+            var writer = try HARWriter()
+            try target.write(writer.start)
+            _ = try CassetteFile.forEachInteraction(in: file) { interaction in
+                try target.write(try writer.entries(of: interaction))
+            }
+            try target.write(writer.end)
+            try target.finish()
+        } catch let error as CassetteError {
+            target.abandon()
+            throw error
+        } catch {
+            target.abandon()
+            throw ToolFailure("Could not write \(paths.display(destination ?? file)): \(error.localizedDescription)")
+        }
+        guard let destination else { return ExitStatus.success }
         context.errors("exported \(paths.display(file)) to \(paths.display(destination))\n")
         return ExitStatus.success
     }

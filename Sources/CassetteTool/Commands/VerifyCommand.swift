@@ -48,26 +48,25 @@ enum VerifyCommand {
     /// What is wrong with the cassette file `file`, each as `At <coding path>: <problem>`: why it does not read as a
     /// cassette, its repeated keys, streams whose pieces do not add up to their body, then what `check` finds (in the file as JSON when it does not read as a cassette).
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
-        let data: Data
-        do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
         var problems: [String] = []
-        var interactions: [Interaction]?
+        let keys: [Int]?
         do {
-            interactions = try CassetteFile.decode(data, file: file)
-        } catch {
-            problems.append(error.message)
+            // The keys first, so that what reading them holds is gone before the interactions are read.
+            let data: Data
+            do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
+            keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
         }
-        let keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
-        var seen: [Int: Int] = [:]
-        for (index, key) in (keys ?? []).enumerated() {
-            if let first = seen[key] {
-                problems.append("At entries[\(index)].key: the key \(key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
-            } else {
-                seen[key] = index
+        // One interaction at a time: each is decoded when reached, and none is kept (see `interactionsInTurn`).
+        let interactions: CassetteFile.InteractionsInTurn
+        do {
+            guard let read = try CassetteFile.interactionsInTurn(in: file) else {
+                return ["the file could not be read: it is no longer there"]
             }
-        }
-        guard let interactions else {
-            return problems + check.findings(inDocument: data).map(\.description)
+            interactions = read
+            problems += repeatedKeys(keys)
+        } catch {
+            let document = (try? FileContents.read(file)).map { check.findings(inDocument: $0).map(\.description) } ?? []
+            return [error.message] + repeatedKeys(keys) + document
         }
         let indices = keys.map(entryIndices)
         for (position, interaction) in interactions.enumerated() {
@@ -80,7 +79,7 @@ enum VerifyCommand {
             }
         }
         // Redaction fits a stream to its body (reported above): the check compares what else it changes.
-        let fitted = interactions.map { interaction in
+        let fitted = interactions.lazy.map { interaction in
             var fitted = interaction
             fitted.response?.stream = interaction.response?.stream?.fitted(toLength: interaction.response?.body?.data.count ?? 0)
             return fitted
@@ -91,6 +90,20 @@ enum VerifyCommand {
         } catch {
             return problems + ["the interactions could not be written again to compare them: \(error)"]
         }
+    }
+
+    /// A problem for each key of `keys` (the file's entries' keys, in order) that repeats an earlier one.
+    private static func repeatedKeys(_ keys: [Int]?) -> [String] {
+        var problems: [String] = []
+        var seen: [Int: Int] = [:]
+        for (index, key) in (keys ?? []).enumerated() {
+            if let first = seen[key] {
+                problems.append("At entries[\(index)].key: the key \(key) repeats entries[\(first)].key; the file keeps only the last of them. Remove one, or record the cassette again.")
+            } else {
+                seen[key] = index
+            }
+        }
+        return problems
     }
 
     /// Where each interaction the file reads as stands among its entries: the harness reads them in key order, a

@@ -14,12 +14,12 @@ struct RedactionCheck: Sendable {
     /// The rules: the default ones plus the `--redact` ones.
     let redaction: Redaction
 
-    /// The findings in a cassette's `interactions`, in order; `entryIndices` says where each stands among the file's
-    /// entries (its position when `nil`).
-    func findings(in interactions: [Interaction], entryIndices: [Int]? = nil) throws(CacheError) -> [RedactionFinding] {
-        let indices = entryIndices.flatMap { $0.count == interactions.count ? $0 : nil } ?? Array(interactions.indices)
-        let perInteraction = redaction.redactingWithSecrets(interactions) { position, redacted, secrets -> Result<[RedactionFinding], CacheError> in
-            let stored = interactions[position]
+    /// The findings in a cassette's `interactions`, in order, gone through once (so that interactions decoded as they
+    /// are reached are held one at a time); `entryIndices` says where each stands among the file's entries (its
+    /// position when `nil`).
+    func findings(in interactions: some Collection<Interaction>, entryIndices: [Int]? = nil) throws(CacheError) -> [RedactionFinding] {
+        let indices = entryIndices.flatMap { $0.count == interactions.count ? $0 : nil } ?? Array(0..<interactions.count)
+        let perInteraction = redaction.redactingWithSecrets(interactions) { position, stored, redacted, secrets -> Result<[RedactionFinding], CacheError> in
             guard redacted != stored else { return .success([]) }
             return Result { () throws(CacheError) in
                 let changes = JSONDifference.changes(from: try Self.written(stored), to: try Self.written(redacted),

@@ -12,7 +12,7 @@ struct ReplacedSecretsTests {
 
     @Test("each secret a changed text gained a placeholder for: the rule, the length, who sent it, the placeholder")
     func namesWhatWasReplaced() throws {
-        let result = try #require(Redaction.default.redactingWithSecrets([stored]) { (interaction: $1, secrets: $2) }.first)
+        let result = try #require(Redaction.default.redactingWithSecrets([stored]) { (interaction: $2, secrets: $3) }.first)
         #expect(result.interaction.request.headers["Authorization"] == "Bearer <REDACTED:authorization>")
         #expect(result.secrets.replaced(in: "Bearer tok-123456", by: "Bearer <REDACTED:authorization>") == [
             ReplacedSecret(origin: .header("authorization"), isFromServer: false, length: 10, placeholder: "<REDACTED:authorization>"),
