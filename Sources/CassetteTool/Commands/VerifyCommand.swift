@@ -70,11 +70,12 @@ enum VerifyCommand {
         }
         let indices = keys.map(entryIndices)
         for (position, interaction) in interactions.enumerated() {
+            let entry = indices.flatMap { position < $0.count ? $0[position] : nil } ?? position
+            problems += ControlCharacterCheck.findings(in: interaction, entry: entry)
             guard let response = interaction.response, let stream = response.stream else { continue }
             let pieces = stream.chunks.reduce(0) { $0 &+ $1.size }
             let body = response.body?.data.count ?? 0
             if pieces != body {
-                let entry = indices.flatMap { position < $0.count ? $0[position] : nil } ?? position
                 problems.append("At entries[\(entry)].value.response.stream.chunks: the pieces add up to \(pieces) bytes, the body has \(body); replay moves their boundaries in proportion. Record the cassette again, or fix the sizes.")
             }
         }
@@ -84,7 +85,6 @@ enum VerifyCommand {
             fitted.response?.stream = interaction.response?.stream?.fitted(toLength: interaction.response?.body?.data.count ?? 0)
             return fitted
         }
-        problems += ControlCharacterCheck.findings(in: interactions, entryIndices: indices)
         do {
             return problems + (try check.findings(in: fitted, entryIndices: indices)).map(\.description)
         } catch {

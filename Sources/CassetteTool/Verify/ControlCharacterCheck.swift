@@ -5,24 +5,19 @@ import CassetteCore
 /// may hold). Such a file was edited by hand, or written to
 /// mislead whoever prints it: `cassette show` prints these characters escaped, and replay could not send them.
 enum ControlCharacterCheck {
-    /// The findings in `interactions`, each at its coding path; `entryIndices` says where each interaction stands
-    /// among the file's entries (its position when `nil`).
-    static func findings(in interactions: [Interaction], entryIndices: [Int]?) -> [String] {
-        var findings: [String] = []
-        for (position, interaction) in interactions.enumerated() {
-            let entry = entryIndices.flatMap { position < $0.count ? $0[position] : nil } ?? position
-            let base = "entries[\(entry)].value"
-            let request = interaction.request
-            findings += check(request.method, at: base + ".request.method")
-            findings += check(request.url, at: base + ".request.url")
-            findings += check(request.headers, at: base + ".request.headers")
-            guard let response = interaction.response else { continue }
-            findings += check(response.url, at: base + ".response.url")
-            findings += check(response.headers, at: base + ".response.headers")
-            for (hop, redirect) in response.redirects.enumerated() {
-                findings += check(redirect.url, at: base + ".response.redirects[\(hop)].url")
-                findings += check(redirect.headers, at: base + ".response.redirects[\(hop)].headers")
-            }
+    /// The findings in `interaction`, the file's entry number `entry`, each at its coding path.
+    static func findings(in interaction: Interaction, entry: Int) -> [String] {
+        let base = "entries[\(entry)].value"
+        let request = interaction.request
+        var findings = check(request.method, at: base + ".request.method")
+        findings += check(request.url, at: base + ".request.url")
+        findings += check(request.headers, at: base + ".request.headers")
+        guard let response = interaction.response else { return findings }
+        findings += check(response.url, at: base + ".response.url")
+        findings += check(response.headers, at: base + ".response.headers")
+        for (hop, redirect) in response.redirects.enumerated() {
+            findings += check(redirect.url, at: base + ".response.redirects[\(hop)].url")
+            findings += check(redirect.headers, at: base + ".response.redirects[\(hop)].headers")
         }
         return findings
     }
