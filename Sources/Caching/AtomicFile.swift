@@ -22,22 +22,86 @@ package enum AtomicFile {
     /// folder after it comes with the new file in place (the error says so). A process killed during the save leaves
     /// its temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
     static func write(_ data: Data, to url: URL) throws(CacheError) {
-        let (target, mayCreateFolder) = try SymbolicLink.writeTarget(of: url)
-        let folder = target.deletingLastPathComponent()
-        if mayCreateFolder { try createFolder(folder, for: url) }
-        let temporary = TemporaryFile.url(for: target)
+        let file = try Writing(url)
         do throws(CacheError) {
-            try writeAndFlush(data, to: temporary, for: url)
+            try file.append(data)
         } catch {
-            unlink(temporary.path)
+            file.abandon()
             throw error
         }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw CacheError(.writeFailed, file: url, reason: "Could not move the new file into place (\(reason)); the previous file is unchanged.")
+        try file.commit()
+    }
+
+    /// A save of one file written in pieces, for contents too large to hold at once (`cassette export-har`'s HAR
+    /// file): what ``write(_:to:)`` does, one ``append(_:)`` at a time. ``commit()`` puts the file in place;
+    /// ``abandon()`` (or a failed append or commit) removes the temporary file and leaves `url` as it was.
+    package final class Writing {
+        /// The file saved, as given (errors name it).
+        private let url: URL
+        /// Where the contents go: the file `url` leads to (see ``SymbolicLink``).
+        private let target: URL
+        private let temporary: URL
+        private var descriptor: Int32
+
+        /// Starts a save of `url`: creates its temporary file (and `url`'s folders, unless it is a link).
+        package init(_ url: URL) throws(CacheError) {
+            let (target, mayCreateFolder) = try SymbolicLink.writeTarget(of: url)
+            if mayCreateFolder { try AtomicFile.createFolder(target.deletingLastPathComponent(), for: url) }
+            self.url = url
+            self.target = target
+            temporary = TemporaryFile.url(for: target)
+            descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                throw CacheError(.writeFailed, file: url, reason: "Could not create a temporary file in \(temporary.deletingLastPathComponent().path): \(String(cString: strerror(errno))).")
+            }
         }
-        try flushFolder(folder, of: url)
+
+        /// Writes `data` after what was written before.
+        package func append(_ data: Data) throws(CacheError) {
+            let failure = data.withUnsafeBytes { bytes -> Int32? in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    // A regular file never takes zero bytes of a non-empty write; should one, stop rather than spin.
+                    if written <= 0 { return written < 0 ? errno : EIO }
+                    offset += written
+                }
+                return nil
+            }
+            if let failure {
+                throw CacheError(.writeFailed, file: url, reason: "Could not write the temporary file: \(String(cString: strerror(failure))).")
+            }
+        }
+
+        /// Flushes the temporary file to disk, renames it over the file, then flushes the folder so that the rename
+        /// survives a crash. A failure before the rename removes the temporary file.
+        package func commit() throws(CacheError) {
+            var failure: Int32?
+            if fsync(descriptor) != 0 { failure = errno }
+            if close(descriptor) != 0 && failure == nil { failure = errno }
+            descriptor = -1
+            if let failure {
+                unlink(temporary.path)
+                throw CacheError(.writeFailed, file: url, reason: "Could not write the temporary file: \(String(cString: strerror(failure))).")
+            }
+            guard rename(temporary.path, target.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary.path)
+                throw CacheError(.writeFailed, file: url, reason: "Could not move the new file into place (\(reason)); the previous file is unchanged.")
+            }
+            try AtomicFile.flushFolder(target.deletingLastPathComponent(), of: url)
+        }
+
+        /// Gives the save up: the temporary file is removed, the file left as it was.
+        package func abandon() {
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
+            unlink(temporary.path)
+        }
+
+        deinit { abandon() }
     }
 
     /// Creates `folder` and the folders above it that do not exist; `file`, the file that needs it, is named in the
@@ -50,34 +114,9 @@ package enum AtomicFile {
         }
     }
 
-    /// Creates `temporary` (it must not exist), writes `data` into it and flushes it to disk; `url` names the file
-    /// being saved in errors.
-    private static func writeAndFlush(_ data: Data, to temporary: URL, for url: URL) throws(CacheError) {
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw CacheError(.writeFailed, file: url, reason: "Could not create a temporary file in \(temporary.deletingLastPathComponent().path): \(String(cString: strerror(errno))).")
-        }
-        var failure = data.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                // A regular file never takes zero bytes of a non-empty write; should one, stop rather than spin.
-                if written <= 0 { return written < 0 ? errno : EIO }
-                offset += written
-            }
-            return nil
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0 && failure == nil { failure = errno }
-        if let failure {
-            throw CacheError(.writeFailed, file: url, reason: "Could not write the temporary file: \(String(cString: strerror(failure))).")
-        }
-    }
-
     /// Flushes `folder`'s entries to disk, so that the rename that put `url` in place is not lost in a crash.
     /// A file system that cannot flush a folder (`EINVAL`) is taken as having nothing to flush.
-    private static func flushFolder(_ folder: URL, of url: URL) throws(CacheError) {
+    static func flushFolder(_ folder: URL, of url: URL) throws(CacheError) {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CacheError(.writeFailed, file: url, reason: "The new file is in place, but its folder could not be opened to flush it to disk: \(String(cString: strerror(errno))).")

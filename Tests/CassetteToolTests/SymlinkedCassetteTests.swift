@@ -56,6 +56,23 @@ import Testing
         }
     }
 
+    @Test("export-har -o onto a symlinked file writes through it, as every writer does; a failed export leaves it alone")
+    func exportWritesThroughLink() throws {
+        try ToolSandbox.with { sandbox in
+            let target = sandbox.file("Shared/api.har")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: target)
+            let link = sandbox.file("api.har")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let run = sandbox.run(["export-har", "api/users", "-o", "api.har"])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(Self.isLink(link), "the link stays a link")
+            #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("{"), "the file it leads to holds the HAR")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path)
+            #expect(leftovers == ["api.har"], "no temporary file is left: \(leftovers)")
+        }
+    }
+
     @Test("a planted lock-file link is refused with a message naming it, and nothing is created where it points")
     func plantedLockLinkIsRefused() throws {
         try ToolSandbox.with { sandbox in
