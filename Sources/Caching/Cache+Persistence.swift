@@ -51,7 +51,7 @@ extension Cache where Key: Codable, Value: Codable {
         } catch let error as EncodingError {
             var path: [String] = []
             if case .invalidValue(_, let context) = error {
-                path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                path = context.codingPath.map(CodingPathText.component)
             }
             throw CacheError(.encodingFailed, codingPath: path, reason: "A key or value could not be encoded: \(error).")
         } catch {

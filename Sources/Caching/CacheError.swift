@@ -53,9 +53,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
 
     /// The coding path written as in Swift, e.g. `entries[2].value.status`.
     public var codingPathDescription: String {
-        codingPath.reduce(into: "") { path, component in
-            if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
-        }
+        CodingPathText.joined(codingPath)
     }
 
     /// The file, the coding path and the reason, in one line: `/x/a.json at entries[2].value: reason`.
@@ -105,10 +103,6 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
             self.init(.corruptFile, file: file, reason: "The file could not be decoded: \(decodingError).")
             return
         }
-        self.init(.corruptFile, file: file, codingPath: context.codingPath.map(Self.component), reason: reason)
-    }
-
-    private static func component(_ key: any CodingKey) -> String {
-        key.intValue.map { "[\($0)]" } ?? key.stringValue
+        self.init(.corruptFile, file: file, codingPath: context.codingPath.map(CodingPathText.component), reason: reason)
     }
 }

@@ -26,9 +26,7 @@ extension JSONTape {
     func error(for repeated: RepeatedKey) -> DecodingError {
         let path = codingPath(to: repeated.again)
         let name = keyText(at: repeated.again)
-        let object = path.dropLast().reduce(into: "") { text, key in
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-        }
+        let object = CodingPathText.of(Array(path.dropLast()))
         let holder = object.isEmpty ? "the top-level object" : "the object at \(object)"
         return .dataCorrupted(.init(codingPath: path, debugDescription: """
             The key "\(name)" appears more than once in \(holder) (\(position(of: repeated.first)), and again at \

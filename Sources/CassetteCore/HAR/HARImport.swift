@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// Reads a HAR document's entries as interactions (see ``HTTPArchive/interactions(in:file:)``).
@@ -231,19 +232,14 @@ struct HARImport {
 
     /// A decoding error as a sentence with its coding path.
     static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { text, key in
-                key.intValue.map { text + "[\($0)]" } ?? (text.isEmpty ? key.stringValue : text + "." + key.stringValue)
-            }
-        }
         switch error {
         case .keyNotFound(let key, let context):
-            return "At \(path(context.codingPath + [key])): HAR requires this field; it is missing."
+            return "At \(CodingPathText.of(context.codingPath + [key])): HAR requires this field; it is missing."
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "At \(path(context.codingPath)): \(context.debugDescription)"
+            return "At \(CodingPathText.of(context.codingPath)): \(context.debugDescription)"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty ? "The file is not JSON: \(context.debugDescription)"
-                : "At \(path(context.codingPath)): \(context.debugDescription)"
+                : "At \(CodingPathText.of(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "The file is not a HAR file: \(error)."
         }

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// What decoding recorded response bodies into a model found: how many were decoded, and each that failed.
@@ -90,23 +91,16 @@ extension LoadedCassette {
         guard let error = error as? DecodingError else { return ("", "\(error)") }
         switch error {
         case .keyNotFound(let key, let context):
-            return (path(context.codingPath + [key]), "No value for the key \"\(key.stringValue)\".")
+            return (CodingPathText.of(context.codingPath + [key]), "No value for the key \"\(key.stringValue)\".")
         case .valueNotFound(let type, let context):
-            return (path(context.codingPath), "Expected \(type), found null.")
+            return (CodingPathText.of(context.codingPath), "Expected \(type), found null.")
         case .typeMismatch(let type, let context):
-            return (path(context.codingPath), "Expected \(type): \(context.debugDescription)")
+            return (CodingPathText.of(context.codingPath), "Expected \(type): \(context.debugDescription)")
         case .dataCorrupted(let context):
             let reason = context.codingPath.isEmpty ? "The body is not valid JSON: \(context.debugDescription)" : context.debugDescription
-            return (path(context.codingPath), reason)
+            return (CodingPathText.of(context.codingPath), reason)
         @unknown default:
             return ("", "\(error)")
-        }
-    }
-
-    /// `items[2].price` for the keys `items`, `2`, `price`.
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.reduce(into: "") { text, key in
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
         }
     }
 }
