@@ -108,8 +108,7 @@ package enum FileLock {
 
     /// Where `lockFile` points when it is a symbolic link, else `nil`.
     private static func linkDestination(_ lockFile: URL) -> String? {
-        var info = stat()
-        guard lstat(lockFile.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard SymbolicLink.isLink(lockFile) else { return nil }
         return (try? FileManager.default.destinationOfSymbolicLink(atPath: lockFile.path)) ?? "somewhere it does not say"
     }
 

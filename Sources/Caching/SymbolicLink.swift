@@ -25,8 +25,7 @@ package enum SymbolicLink {
     package static func target(of url: URL) throws(CacheError) -> URL {
         var current = url
         for _ in 0..<maximumLinks {
-            var info = stat()
-            guard lstat(current.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard isLink(current) else { return current }
             let destination: String
             do {
                 destination = try FileManager.default.destinationOfSymbolicLink(atPath: current.path)
@@ -39,6 +38,12 @@ package enum SymbolicLink {
         }
         throw CacheError(.writeFailed, file: url,
                          reason: "It is a symbolic link, and \(maximumLinks) links on, no file was reached: the links make a loop. Point the link at a file (`ls -l` shows where each link points).")
+    }
+
+    /// Whether `url` itself (not followed) is a symbolic link.
+    static func isLink(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The file a write to `url` lands in (see ``target(of:)``), and whether the writer may create its folder: only

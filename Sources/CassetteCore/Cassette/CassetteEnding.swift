@@ -24,8 +24,7 @@ extension Cassette {
         package func reporting(bodyError: (any Error)?) -> (failures: [CassetteError], bodyError: (any Error)?) {
             guard let bodyError, let last = failures.last else { return (failures, bodyError) }
             guard !bodyErrorExplained else { return (failures, nil) }
-            let who = entryPoint == .use ? "The body" : "The test"
-            return (failures.dropLast() + [last.adding("\n\(who) also threw an error of type \(type(of: bodyError)).")], nil)
+            return (failures.dropLast() + [last.adding("\n\(entryPoint.thrower) also threw an error of type \(type(of: bodyError)).")], nil)
         }
 
         /// Writes ``saved`` to the standard error, if the cassette saved anything: one line per cassette.

@@ -20,6 +20,12 @@ package struct CassetteOpener: Sendable, Hashable {
             case .use: "the body of Cassette.use"
             }
         }
+
+        /// What threw, as the start of a sentence about an error the code it runs threw: `The test` under the
+        /// trait, `The body` (a closure's) otherwise.
+        package var thrower: String {
+            self == .trait ? "The test" : "The body"
+        }
     }
 
     /// The entry point used.
@@ -58,9 +64,14 @@ package struct CassetteOpener: Sendable, Hashable {
     /// does (a helper function that many tests call shares its cassette on purpose).
     package static func use(at callSite: CassetteError.CallSite, function: String, enclosing: CassetteOpener?) -> CassetteOpener {
         let test = enclosing?.test ?? "\(callSite.fileID) \(function)"
-        return CassetteOpener(.use, testName: enclosing?.testName ?? CassetteSettings.testName(fromFunction: function),
+        return CassetteOpener(.use, testName: enclosing?.testName ?? testName(fromFunction: function),
                               test: test, owner: "test " + test,
                               testShown: enclosing?.testShown ?? "\(function) in \(callSite.fileID)", place: callSite.description)
+    }
+
+    /// The test name a `#function` value gives: `fetchUser()` becomes `fetchUser`.
+    static func testName(fromFunction function: String) -> String {
+        String(function.prefix { $0 != "(" })
     }
 
     /// The opener of the test running the current task (a `.cassette` trait's, or `withCassette`'s), if any.

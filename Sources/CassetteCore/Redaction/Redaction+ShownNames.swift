@@ -6,13 +6,8 @@ extension Redaction {
     /// Values are never printed; names are, and a name can be a token (a header named with one, by mistake or to
     /// plant it). `cassette verify` and the tool's errors show names so.
     package func shown(names text: String) -> String {
-        var found: [(value: String, placeholder: String)] = []
-        func scan(_ part: String) {
-            for (shape, value) in matching.shapes.values(in: part) { found.append((value, "<REDACTED:\(shape.name)>")) }
-        }
-        scan(text)
-        for word in text.split(whereSeparator: { $0 == "-" || $0 == "." }) where word.utf8.count < text.utf8.count {
-            scan(String(word))
+        var found = matching.shapes.values(inName: text, separators: [UInt8(ascii: "-"), UInt8(ascii: ".")]).map { shape, value in
+            (value: value, placeholder: "<REDACTED:\(shape.name)>")
         }
         for secret in secrets where secret.value.utf8.count >= Self.minimumSearchedLength {
             found.append((secret.value, secret.placeholder))

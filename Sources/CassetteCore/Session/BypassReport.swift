@@ -30,10 +30,9 @@ struct BypassReport: Sendable {
         let place = failingURL.map { url in
             " for " + URLParts.withoutQuery(settings.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
         } ?? ""
-        let thrower = settings.opener.entryPoint == .trait ? "The test" : "The body"
         let wrapping = CarriedErrors.urlError(error) == nil ? " (wrapped in \(type(of: error)))" : ""
         return CassetteError(.bypassedCassette, """
-            \(thrower) threw URLError \(nsError.code)\(place)\(wrapping), which this cassette cannot have given: in record mode \
+            \(settings.opener.entryPoint.thrower) threw URLError \(nsError.code)\(place)\(wrapping), which this cassette cannot have given: in record mode \
             "\(settings.mode)" it reaches no network and holds no recorded failure with that code. The request went \
             past the cassette (sent by URLSession.shared, or by a session made from another configuration) and failed \
             for want of a network. Send it through the session or configuration the cassette gives \(settings.opener.entryPoint.body) (see the \

@@ -64,9 +64,4 @@ struct CassetteSettings: Sendable {
         guard modeSetInCode else { return command }
         return "\(command), after setting the test's record: .\(self.mode) back to .automatic (\(RecordMode.environmentVariable) does not override a mode set in code)"
     }
-
-    /// The test name a `#function` value gives: `fetchUser()` becomes `fetchUser`.
-    static func testName(fromFunction function: String) -> String {
-        String(function.prefix { $0 != "(" })
-    }
 }

@@ -1,4 +1,5 @@
 import CassetteCore
+import Foundation
 
 /// The check of `cassette verify` for what no HTTP message carries: a control character (see
 /// ``InertText/isControl(_:)``) in a method, a URL, or a header's name or value (a tab aside, which a header value
@@ -41,15 +42,7 @@ enum ControlCharacterCheck {
             if first == nil { first = (scalar, offset + 1) }
         }
         guard let first else { return [] }
-        let code = "U+" + String(first.scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let code = String(format: "U+%04X", first.scalar.value)
         return ["At \(path): \(what.map { $0 + " holds" } ?? "it holds") \(count == 1 ? "a control character" : "\(count) control characters") (the first \(code), character \(first.offset)), which no HTTP message carries: the file was edited by hand or written to mislead. Record the cassette again."]
-    }
-
-}
-
-private extension String {
-    /// The string with `0`s before it up to `length` characters.
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -15,20 +15,16 @@ extension Redaction {
     func shapedValues(url: String, headers: [String: String], body: Body?) -> [ShapedValue] {
         guard !matching.shapes.isEmpty || matching.findsHighEntropy else { return [] }
         var found: [ShapedValue] = []
-        func scan(_ text: String) {
-            for (shape, value) in matching.shapes.values(in: text) {
+        func add(_ values: [(shape: SecretShape, value: String)]) {
+            for (shape, value) in values {
                 found.append(Self.decoded(ShapedValue(origin: .shape(shape.name), value: value), plusIsSpace: false))
             }
         }
-        scan(url)
+        add(matching.shapes.values(in: url))
         for (name, value) in headers {
-            scan(value)
-            scan(name)
-            // A header name's words are joined by `-`, which a token's start does not follow (`X-AKIA…`): each word
-            // is scanned alone too.
-            if name.utf8.contains(UInt8(ascii: "-")) {
-                for word in name.split(separator: "-") where word.utf8.count < name.utf8.count { scan(String(word)) }
-            }
+            add(matching.shapes.values(in: value))
+            // A header name's words are joined by `-`, which a token's start does not follow (`X-AKIA…`).
+            add(matching.shapes.values(inName: name, separators: [UInt8(ascii: "-")]))
             // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value; a name too.
             for text in [value, name] where text.utf8.contains(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(text.utf8), plusIsSpace: false)

@@ -84,6 +84,18 @@ package struct ShapeScan: Sendable {
         }
     }
 
+    /// The values found in `name` (a header's name, a coding path), and in each of its words between the bytes
+    /// `separators`: a token starts a word, and a name joins its words with characters (`-`, `.`) that a token's
+    /// start may not follow (`X-AKIA…`).
+    package func values(inName name: String, separators: Set<UInt8>) -> [(shape: SecretShape, value: String)] {
+        var found = values(in: name)
+        guard name.utf8.count > shortest, name.utf8.contains(where: separators.contains) else { return found }
+        for word in name.utf8.split(whereSeparator: separators.contains) where word.count >= shortest {
+            found += values(in: String(decoding: word, as: UTF8.self))
+        }
+        return found
+    }
+
     /// The values found in `data`, each as a string.
     func values(in data: Data) -> [(shape: SecretShape, value: String)] {
         guard !isEmpty else { return [] }
