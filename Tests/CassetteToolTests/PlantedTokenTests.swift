@@ -5,29 +5,8 @@ import Testing
 /// stream's `end`, a body's `layout`, the file's format) never reaches what a command prints: decode errors name the
 /// coding path, the kind of problem and a length, never the value.
 @Suite struct PlantedTokenTests {
-    /// A GitHub token, as a teammate's hand edit or a hostile file could plant it.
-    private static let token = "ghp_Kqaz7TnV2xWb9YcRd4eFg6HhJ8kLm1NpQs3U"
-
-    /// A cassette of one interaction whose response holds `body` and `stream` as written (JSON text).
-    private static func cassette(body: String, stream: String? = nil, format: String = "Caching.Cache") -> String {
-        """
-        {"entries": [{"key": 1, "value": {"recordedAt": "2026-11-22T17:18:36Z",
-          "request": {"headers": {}, "method": "GET", "url": "http://api.test/events"},
-          "response": {"body": \(body), \(stream.map { "\"stream\": \($0)," } ?? "")
-            "headers": {"Content-Type": "text/event-stream"}, "httpVersion": "HTTP/1.1", "status": 200,
-            "url": "http://api.test/events"}}}],
-         "format": "\(format)", "version": 1}
-        """
-    }
-
-    /// The broken files, each with its token in the one place that breaks it.
-    private static let broken: [(name: String, text: String)] = [
-        ("field", cassette(body: #"{"events": [{"fields": ["event: x\n\#(token)"], "data": {"text": "a"}}]}"#)),
-        ("chunk", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["\#(token)"]}"#)),
-        ("end", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["0.002s 1B"], "end": "\#(token)"}"#)),
-        ("layout", cassette(body: #"{"json": {"a": 1}, "layout": "\#(token)"}"#)),
-        ("format", cassette(body: #"{"text": "a"}"#, format: token)),
-    ]
+    private static let token = HostileCassettes.github
+    private static let broken = HostileCassettes.broken
 
     @Test("verify, show, list, export-har and diff print no planted token, whatever breaks the file")
     func noCommandPrintsIt() throws {
@@ -60,9 +39,9 @@ import Testing
 
     @Test("diff shows a header's name as the file spells it, redacted: a token in it is not shown, in any case")
     func diffShowsHeaderNamesRedacted() throws {
-        let aws = "AKIA" + "IOSFODNN7EXAMPLE"
+        let aws = HostileCassettes.aws
         try ToolSandbox.with { sandbox in
-            let plain = Self.cassette(body: #"{"text": "a"}"#)
+            let plain = HostileCassettes.text(body: #"{"text": "a"}"#)
             let named = plain.replacingOccurrences(of: #""headers": {"Content-Type""#, with: #""headers": {"X-\#(aws)": "1", "Content-Type""#)
             try FileManager.default.createDirectory(at: sandbox.file("old"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: sandbox.file("new"), withIntermediateDirectories: true)
@@ -80,11 +59,10 @@ import Testing
 
     @Test("a header named with a token is found, and its name is shown redacted, after a word and a dash too")
     func headerNamedWithAToken() throws {
-        let aws = "AKIA" + "IOSFODNN7EXAMPLE"
+        let aws = HostileCassettes.aws
         try ToolSandbox.with { sandbox in
             for (name, header) in [("github", Self.token), ("aws", "X-\(aws)")] {
-                let text = Self.cassette(body: #"{"text": "a"}"#)
-                    .replacingOccurrences(of: #""headers": {}"#, with: #""headers": {"\#(header)": "1"}"#)
+                let text = HostileCassettes.text(body: #"{"text": "a"}"#, headers: #""\#(header)": "1""#)
                 try Data(text.utf8).write(to: sandbox.file("Cassettes/\(name).json"))
                 let run = sandbox.run(["verify", "Cassettes/\(name).json"])
                 #expect(run.status == 1, "\(name): the name is a secret stored unredacted")

@@ -6,35 +6,17 @@ import Testing
 /// tokens planted where a file breaks and in a header's name), holds none of the planted tokens. The exceptions are
 /// the commands that exist to print what a well-formed cassette holds: `show` and `export-har` of a file that reads.
 @Suite struct PrintedTokenSweepTests {
-    private static let github = "ghp_Kqaz7TnV2xWb9YcRd4eFg6HhJ8kLm1NpQs3U"
-    private static let aws = "AKIA" + "IOSFODNN7EXAMPLE"
+    private static let github = HostileCassettes.github
+    private static let aws = HostileCassettes.aws
     /// The planted tokens: ours, and those the committed fixtures hold.
     private static let tokens = [github, aws, "fixture-not-a-real-token-1234", "fixture-key-5678", "fixture-token-1234",
                                  "fixture-bearer-5678", "fixture-cookie-9012", "fixture-browser-3456"]
 
-    /// A cassette of one event-stream interaction, with `body`, `stream`, `format` and request headers as written.
-    private static func cassette(body: String, stream: String? = nil, format: String = "Caching.Cache",
-                                 headers: String = "") -> String {
-        """
-        {"entries": [{"key": 1, "value": {"recordedAt": "2026-11-22T17:18:36Z",
-          "request": {"headers": {\(headers)}, "method": "GET", "url": "http://api.test/events"},
-          "response": {"body": \(body), \(stream.map { "\"stream\": \($0)," } ?? "")
-            "headers": {"Content-Type": "text/event-stream"}, "httpVersion": "HTTP/1.1", "status": 200,
-            "url": "http://api.test/events"}}}],
-         "format": "\(format)", "version": 1}
-        """
-    }
-
-    private static let hostile: [(name: String, text: String)] = [
-        ("field", cassette(body: #"{"events": [{"fields": ["event: x\n\#(github)"], "data": {"text": "a"}}]}"#)),
-        ("chunk", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["\#(github)"]}"#)),
-        ("end", cassette(body: #"{"text": "a"}"#, stream: #"{"head": 0.001, "chunks": ["0.002s 1B"], "end": "\#(github)"}"#)),
-        ("layout", cassette(body: #"{"json": {"a": 1}, "layout": "\#(github)"}"#)),
-        ("format", cassette(body: #"{"text": "a"}"#, format: github)),
-        ("named-github", cassette(body: #"{"text": "a"}"#, headers: #""\#(github)": "1""#)),
-        ("named-aws", cassette(body: #"{"text": "a"}"#, headers: #""X-\#(aws)": "1""#)),
+    private static let hostile: [(name: String, text: String)] = HostileCassettes.broken + [
+        ("named-github", HostileCassettes.text(body: #"{"text": "a"}"#, headers: #""\#(github)": "1""#)),
+        ("named-aws", HostileCassettes.text(body: #"{"text": "a"}"#, headers: #""X-\#(aws)": "1""#)),
         // A value of the wrong type: the decode error's path passes through the name.
-        ("typed-aws", cassette(body: #"{"text": "a"}"#, headers: #""X-\#(aws)": 1"#)),
+        ("typed-aws", HostileCassettes.text(body: #"{"text": "a"}"#, headers: #""X-\#(aws)": 1"#)),
     ]
 
     @Test("no command prints a planted token, but show and export-har of a file that reads")
