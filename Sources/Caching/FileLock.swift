@@ -24,7 +24,9 @@ import Darwin
 ///
 /// A lock file is never opened through a symbolic link (`O_NOFOLLOW`): a link planted at a lock's path would make
 /// every save create or lock a file wherever it points. Such a link is an error that names it and says to remove it;
-/// the link is left in place for the user to look at.
+/// the link is left in place for the user to look at. `open(2)` with `O_NOFOLLOW` fails when the path's last
+/// component is a link (POSIX.1-2008; `ELOOP` on Linux and Darwin, whose `open(2)` man page says so); the error
+/// tells a link by `lstat` afterwards (``SymbolicLink/isLink(_:)``), not by the `errno`, so it reads the same on both.
 package enum FileLock {
     /// The lock file that guards `file`: `.<name>.lock` in the same folder.
     package static func lockFile(for file: URL) -> URL {

@@ -40,7 +40,8 @@ package enum SymbolicLink {
                          reason: "It is a symbolic link, and \(maximumLinks) links on, no file was reached: the links make a loop. Point the link at a file (`ls -l` shows where each link points).")
     }
 
-    /// Whether `url` itself (not followed) is a symbolic link.
+    /// Whether `url` itself (not followed) is a symbolic link: `lstat(2)` and `S_IFLNK`, POSIX and the same in Glibc,
+    /// Musl and Darwin (`mode_t` is 16 bits there, 32 on Linux; the mask compares in its own type).
     static func isLink(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK

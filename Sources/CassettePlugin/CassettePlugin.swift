@@ -31,7 +31,8 @@ struct CassettePlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit else { throw Signalled(signal: process.terminationStatus) }
-        // The tool has written everything, its explanation last; the plugin writes nothing after it.
+        // The tool has written everything, its explanation last; the plugin writes nothing after it. A command plugin
+        // runs as a process of its own on every host (SwiftPM's PluginInvocation), so exiting ends only the plugin.
         if process.terminationStatus != 0 { exit(process.terminationStatus) }
     }
 
