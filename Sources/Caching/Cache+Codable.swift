@@ -63,15 +63,7 @@ struct CacheEnvelope<Key: Hashable & Sendable & Codable, Value: Sendable & Codab
     let entries: [(key: Key, value: Value, expirationDate: Date)]
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: EnvelopeKey.self)
-        let format = try container.decode(String.self, forKey: .format)
-        guard format == Cache<Key, Value>.formatIdentifier else {
-            throw CacheFormatMismatch.format(format)
-        }
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version <= Cache<Key, Value>.formatVersion, version >= 1 else {
-            throw CacheFormatMismatch.version(version)
-        }
+        let container = try Self.checkedContainer(decoder)
         // Read into one array sized up front: a large file's entries are neither copied nor moved while it grows.
         var list = try container.nestedUnkeyedContainer(forKey: .entries)
         var entries: [(key: Key, value: Value, expirationDate: Date)] = []
@@ -81,6 +73,22 @@ struct CacheEnvelope<Key: Hashable & Sendable & Codable, Value: Sendable & Codab
             entries.append((key: entry.key, value: entry.value, expirationDate: entry.expires ?? .distantFuture))
         }
         self.entries = entries
+    }
+}
+
+extension CacheEnvelope {
+    /// The envelope's members, once its format and version are checked (those are read before any entry).
+    static func checkedContainer(_ decoder: any Decoder) throws -> KeyedDecodingContainer<EnvelopeKey> {
+        let container = try decoder.container(keyedBy: EnvelopeKey.self)
+        let format = try container.decode(String.self, forKey: .format)
+        guard format == Cache<Key, Value>.formatIdentifier else {
+            throw CacheFormatMismatch.format(format)
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version <= Cache<Key, Value>.formatVersion, version >= 1 else {
+            throw CacheFormatMismatch.version(version)
+        }
+        return container
     }
 }
 

@@ -113,7 +113,7 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// Every entry of a cache file's bytes, as stored, its format and version checked first.
-    private static func storedEntries(in data: Data, file: URL?,
+    static func storedEntries(in data: Data, file: URL?,
                                       deferring: Bool = false) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
         do {
             return try TapeDecoder.decode(CacheEnvelope<Key, Value>.self, from: data, deferring: deferring, file: file).entries

@@ -48,14 +48,7 @@ package struct DeferredValue<Value: Decodable>: Sendable {
         do {
             return try document.bytes.withUnsafeBytes { bytes in
                 // The same bytes the nodes were parsed from: only their address may have changed.
-                let tape = TapeDocument(JSONTape(nodes: document.nodes, bytes: bytes))
-                defer { tape.close() }
-                var parent: TapeDecoder?
-                for component in path.dropLast() {
-                    parent = TapeDecoder(document: tape, node: nil, parent: parent, key: component.key)
-                }
-                return try TapeDecoder(document: tape, node: node, parent: parent, key: path.last?.key)
-                    .value(Value.self, at: node, key: nil)
+                try TapeDecoder.decode(Value.self, at: node, of: JSONTape(nodes: document.nodes, bytes: bytes), path: path)
             }
         } catch {
             throw CacheError(decoding: error, file: document.file)
@@ -83,11 +76,11 @@ enum CodingPathComponent: Sendable {
 /// A parsed document kept for the deferred values made from it: its (UTF-8) bytes and its nodes, never changed.
 final class RetainedDocument: Sendable {
     let bytes: Data
-    let nodes: [JSONTape.Node]
+    let nodes: JSONTape.Nodes
     /// The file the bytes were read from, for errors.
     let file: URL?
 
-    init(bytes: Data, nodes: [JSONTape.Node], file: URL?) {
+    init(bytes: Data, nodes: JSONTape.Nodes, file: URL?) {
         self.bytes = bytes
         self.nodes = nodes
         self.file = file

@@ -24,24 +24,54 @@ struct JSONTape {
         case object(count: Int, end: Int)
     }
 
-    private(set) var nodes: [Node] = []
+    private(set) var nodes = Nodes()
     /// The document, valid only while the caller's buffer is; see ``forgetBytes()``.
     private(set) var bytes: UnsafeRawBufferPointer
     /// The repeated key that appears again earliest in the document, in any object; `nil` if no object repeats a
     /// key. Found while parsing (see ``RepeatedKeyFinder``); decoding such a document is an error.
     private(set) var repeatedKey: RepeatedKey?
+    /// The values an outline left out (see ``init(outlineOf:leavingOutDepth:)``), in document order; empty otherwise.
+    private(set) var leftOut: [LeftOut] = []
+
+    /// A value an outline parsed but did not keep: the `null` node standing in its place and the value's bytes.
+    struct LeftOut {
+        let node: Int
+        let bytes: Range<Int>
+    }
 
     /// Parses `bytes`, which must outlive the tape.
     init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
         self.bytes = bytes
         var parser = Parser(bytes: bytes)
-        nodes.reserveCapacity(bytes.count / 16)
         try parser.parseDocument(into: &nodes)
         repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
     }
 
+    /// Parses `bytes` as ``init(parsing:)`` does, every syntax error thrown alike, but keeps no nodes for the values at
+    /// `depth` (the top-level value is at depth 0): each stands as a `null` node, its bytes in ``leftOut``, to be parsed
+    /// on its own with ``init(parsingValueAt:depth:in:)``. A large file's outline costs memory for its outer levels
+    /// only. ``repeatedKey`` covers the objects kept; each left-out value's own parse covers it.
+    init(outlineOf bytes: UnsafeRawBufferPointer, leavingOutDepth depth: Int) throws(JSONSyntaxError) {
+        self.bytes = bytes
+        var parser = Parser(bytes: bytes, leavingOutDepth: depth)
+        try parser.parseDocument(into: &nodes)
+        repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
+        leftOut = parser.leftOut
+    }
+
+    /// Parses the one value that starts at `offset` of `bytes`, a value at `depth` of the document (for the nesting
+    /// limit), such as one an outline left out: its nodes' byte ranges are offsets into the whole of `bytes`, so its
+    /// errors name their place in the document.
+    init(parsingValueAt offset: Int, depth: Int, in bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        self.bytes = bytes
+        var parser = Parser(bytes: bytes)
+        parser.offset = offset
+        try parser.parseValue(into: &nodes, depth: depth)
+        repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
+    }
+
     /// A tape of `nodes` parsed earlier from the same bytes as `bytes` (a document kept for deferred values).
-    init(nodes: [Node], bytes: UnsafeRawBufferPointer) {
+    init(nodes: Nodes, bytes: UnsafeRawBufferPointer) {
         self.nodes = nodes
         self.bytes = bytes
     }
@@ -69,12 +99,19 @@ private struct Parser {
     var repeatedKeys = RepeatedKeyFinder()
     /// Deeper documents are rejected rather than risking the stack (JSONDecoder's limit too).
     static let maximumDepth = 512
+    /// The depth whose values are parsed but not kept (see ``JSONTape/init(outlineOf:leavingOutDepth:)``), if any.
+    let leavingOutDepth: Int?
+    /// The values left out so far.
+    var leftOut: [JSONTape.LeftOut] = []
+    /// Whether the value being parsed is one left out: its objects' keys are not checked here.
+    private var insideLeftOut = false
 
-    init(bytes: UnsafeRawBufferPointer) {
+    init(bytes: UnsafeRawBufferPointer, leavingOutDepth: Int? = nil) {
         self.bytes = bytes
+        self.leavingOutDepth = leavingOutDepth
     }
 
-    mutating func parseDocument(into nodes: inout [JSONTape.Node]) throws(JSONSyntaxError) {
+    mutating func parseDocument(into nodes: inout JSONTape.Nodes) throws(JSONSyntaxError) {
         skipWhitespace()
         guard offset < bytes.count else { throw error(bytes.isEmpty ? "The document is empty" : "No value") }
         try parseValue(into: &nodes, depth: 0)
@@ -82,7 +119,22 @@ private struct Parser {
         guard offset == bytes.count else { throw error("Unexpected text after the value") }
     }
 
-    private mutating func parseValue(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+    mutating func parseValue(into nodes: inout JSONTape.Nodes, depth: Int) throws(JSONSyntaxError) {
+        if depth == leavingOutDepth {
+            let start = offset
+            let node = nodes.count
+            insideLeftOut = true
+            try parseNode(into: &nodes, depth: depth)
+            insideLeftOut = false
+            nodes.removeAll(from: node)
+            nodes.append(.null)
+            leftOut.append(JSONTape.LeftOut(node: node, bytes: start..<offset))
+        } else {
+            try parseNode(into: &nodes, depth: depth)
+        }
+    }
+
+    private mutating func parseNode(into nodes: inout JSONTape.Nodes, depth: Int) throws(JSONSyntaxError) {
         guard offset < bytes.count else { throw error("Unexpected end of the document") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): try parseObject(into: &nodes, depth: depth)
@@ -96,7 +148,7 @@ private struct Parser {
         }
     }
 
-    private mutating func parseObject(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+    private mutating func parseObject(into nodes: inout JSONTape.Nodes, depth: Int) throws(JSONSyntaxError) {
         let index = nodes.count
         let keys = repeatedKeys.mark
         nodes.append(.object(count: 0, end: 0))
@@ -105,7 +157,7 @@ private struct Parser {
                 throw parser.error("Expected a key in quotes")
             }
             let key = try parser.parseString()
-            parser.repeatedKeys.add(key, at: nodes.count, in: parser.bytes)
+            if !parser.insideLeftOut { parser.repeatedKeys.add(key, at: nodes.count, in: parser.bytes) }
             nodes.append(key)
             parser.skipWhitespace()
             guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: ":") else {
@@ -116,10 +168,10 @@ private struct Parser {
             try parser.parseValue(into: &nodes, depth: depth + 1)
         }
         nodes[index] = .object(count: count, end: nodes.count)
-        repeatedKeys.close(objectAt: index, keysFrom: keys, in: bytes)
+        if !insideLeftOut { repeatedKeys.close(objectAt: index, keysFrom: keys, in: bytes) }
     }
 
-    private mutating func parseArray(into nodes: inout [JSONTape.Node], depth: Int) throws(JSONSyntaxError) {
+    private mutating func parseArray(into nodes: inout JSONTape.Nodes, depth: Int) throws(JSONSyntaxError) {
         let index = nodes.count
         nodes.append(.array(count: 0, end: 0))
         let count = try parseMembers(into: &nodes, depth: depth, close: UInt8(ascii: "]"), of: "an array") { parser, nodes throws(JSONSyntaxError) in
@@ -131,8 +183,8 @@ private struct Parser {
     /// The members of an array or object, from its opening bracket to its closing one: `member` parses one member,
     /// and the separating commas (a trailing one included) are handled here. Returns how many members there were.
     private mutating func parseMembers(
-        into nodes: inout [JSONTape.Node], depth: Int, close: UInt8, of container: String,
-        member: (inout Parser, inout [JSONTape.Node]) throws(JSONSyntaxError) -> Void
+        into nodes: inout JSONTape.Nodes, depth: Int, close: UInt8, of container: String,
+        member: (inout Parser, inout JSONTape.Nodes) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Int {
         guard depth < Self.maximumDepth else { throw error("Too deeply nested") }
         offset += 1

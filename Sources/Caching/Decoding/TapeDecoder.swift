@@ -49,6 +49,18 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         }
     }
 
+    /// Decodes a `T` from the node at `node` of `tape`, a value at `path` of its document: its errors name that
+    /// path from the document's root. The tape's bytes are only read during the call.
+    static func decode<T: Decodable>(_ type: T.Type, at node: Int, of tape: JSONTape, path: [CodingPathComponent]) throws -> T {
+        let document = TapeDocument(tape)
+        defer { document.close() }
+        var parent: TapeDecoder?
+        for component in path.dropLast() {
+            parent = TapeDecoder(document: document, node: nil, parent: parent, key: component.key)
+        }
+        return try TapeDecoder(document: document, node: node, parent: parent, key: path.last?.key).value(T.self, at: node, key: nil)
+    }
+
     package var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
         var current: TapeDecoder? = self

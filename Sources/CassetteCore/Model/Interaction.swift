@@ -114,16 +114,6 @@ public struct Interaction: Sendable, Hashable, Codable {
         return decoded
     }
 
-    /// The interaction decoded, as ``decoded()`` gives it, without keeping its decoded members in the file's
-    /// pending interaction (see ``PendingInteraction/contentsWithoutKeeping()``).
-    func decodedWithoutKeeping() throws(CacheError) -> Interaction {
-        guard let pending else { return self }
-        var decoded = self
-        decoded.stored = try pending.contentsWithoutKeeping()
-        decoded.pending = nil
-        return decoded
-    }
-
     /// About how many bytes the interaction holds: for one still in the file, the bytes of the file it spans (see
     /// ``DeferredValue/byteCount``), else its request and response bodies. What decoding, redacting and answering
     /// it cost grows with this.

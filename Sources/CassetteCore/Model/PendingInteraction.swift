@@ -49,16 +49,4 @@ final class PendingInteraction: Sendable {
         }
         return try result.get()
     }
-
-    /// The interaction's contents decoded afresh, and not kept here: for a reader that visits each interaction once
-    /// and keeps none (see ``CassetteFile/forEachInteraction(in:_:)``), so that memory holds one at a time. Contents
-    /// decoded earlier are returned as they are.
-    func contentsWithoutKeeping() throws(CacheError) -> Interaction.Contents {
-        let value: DeferredValue<Interaction>? = state.withLock { state in
-            if case .pending(let value) = state { return value }
-            return nil
-        }
-        guard let value else { return try contents() }
-        return try value.decode().contents
-    }
 }

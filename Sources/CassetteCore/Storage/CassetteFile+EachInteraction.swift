@@ -2,33 +2,64 @@ import Caching
 import Foundation
 
 extension CassetteFile {
-    /// The interactions of a file read one at a time (see ``interactionsInTurn(in:)``).
-    package typealias InteractionsInTurn = LazyMapCollection<[(key: Int, value: Interaction, expirationDate: Date)], Interaction>
+    /// The interactions of a file read one at a time (see ``CassetteFile/interactionsInTurn(in:)``), in the order
+    /// ``CassetteFile/load(_:)`` gives them: each is decoded from the file's bytes when reached, and none is kept.
+    package struct InteractionsInTurn: RandomAccessCollection, Sendable {
+        private let entries: StoredEntries<Int, Interaction>
+        /// The file's entries (by place in the file) in the order loading reads them: a repeated key at its first
+        /// place with its last entry, then in key order if the file was edited out of order.
+        private let order: [Int]
+
+        fileprivate init(_ entries: StoredEntries<Int, Interaction>) {
+            self.entries = entries
+            var places: [Int: Int] = [:]
+            var order: [Int] = []
+            order.reserveCapacity(entries.count)
+            for (place, key) in entries.keys.enumerated() {
+                if let earlier = places[key] { order[earlier] = place } else {
+                    places[key] = order.count
+                    order.append(place)
+                }
+            }
+            let keys = entries.keys
+            if !order.indices.dropFirst().allSatisfy({ keys[order[$0 - 1]] < keys[order[$0]] }) {
+                order.sort { keys[$0] < keys[$1] }
+            }
+            self.order = order
+        }
+
+        /// The key of each entry in the file, in file order (a repeated key each time it appears).
+        package var keysInFile: [Int] { entries.keys }
+
+        /// Where each interaction stands among the file's entries (its index in `entries`), in the collection's order.
+        package var placesInFile: [Int] { order }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { order.count }
+
+        /// The interaction at `position`, decoded now. Every entry was decoded once when the file was read, and
+        /// decoding the same bytes again gives the same interaction; should it not, an interaction with an empty
+        /// request stands in, as no recording has.
+        package subscript(position: Int) -> Interaction {
+            let place = order[position]
+            let value = (try? entries.value(at: place)) ?? Interaction(request: RecordedRequest(method: "", url: ""), recordedAt: .distantPast)
+            return CassetteFile.interaction(of: (key: entries.keys[place], value: value, expirationDate: entries.expirationDates[place]))
+        }
+    }
 
     /// The interactions in `file`, in recording order, each decoded when it is reached and not kept: memory holds the
-    /// file's bytes, its parsed nodes and the interactions being looked at, not all of them decoded. `nil` when the
-    /// file does not exist.
+    /// file's bytes and each entry's key and place, not the interactions, nor the file's parsed document. `nil` when
+    /// the file does not exist.
     ///
     /// For tools that read a large cassette through (`cassette export-har`, `cassette verify`). Every interaction is
     /// decoded once before this returns, so a file that does not read throws what ``load(_:)`` throws for it, and
     /// going through the collection (again and again, each time decoding anew) meets no error.
     package static func interactionsInTurn(in file: URL) throws(CassetteError) -> InteractionsInTurn? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let entries: [(key: Int, value: Interaction, expirationDate: Date)]
         do {
-            entries = try self.entries(of: file) { () throws(CacheError) in
-                try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file, deferring: true)
-            }
-            for entry in entries { _ = try entry.value.decodedWithoutKeeping() }
+            return InteractionsInTurn(try Cache<Int, Interaction>.storedEntriesInTurn(in: try Cache<Int, Interaction>.read(file), file: file))
         } catch {
-            // The error of reading the file whole, which may name an earlier place than the deferred read met first.
-            _ = try load(file)
-            throw (error as? CassetteError) ?? (error as? CacheError).map { unreadable($0, file) }
-                ?? CassetteError(.unreadableCassette, "The cassette could not be read.", cassette: file)
-        }
-        return entries.lazy.map { entry in
-            // Each decoded above: decoding again gives the same interaction (the pending one stands in, unreachably).
-            (try? interaction(of: entry).decodedWithoutKeeping()) ?? interaction(of: entry)
+            throw unreadable(error, file)
         }
     }
 

@@ -63,7 +63,7 @@ public enum CassetteFile {
     }
 
     /// The entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
-    static func entries(of file: URL,
+    private static func entries(of file: URL,
                         _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [(key: Int, value: Interaction, expirationDate: Date)] {
         do {
             // Files this code writes keep their keys in order; sort only one that was edited out of order.

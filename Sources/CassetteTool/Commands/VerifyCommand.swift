@@ -49,13 +49,6 @@ enum VerifyCommand {
     /// cassette, its repeated keys, streams whose pieces do not add up to their body, then what `check` finds (in the file as JSON when it does not read as a cassette).
     static func problems(in file: URL, check: RedactionCheck) -> [String] {
         var problems: [String] = []
-        let keys: [Int]?
-        do {
-            // The keys first, so that what reading them holds is gone before the interactions are read.
-            let data: Data
-            do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
-            keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
-        }
         // One interaction at a time: each is decoded when reached, and none is kept (see `interactionsInTurn`).
         let interactions: CassetteFile.InteractionsInTurn
         do {
@@ -63,14 +56,16 @@ enum VerifyCommand {
                 return ["the file could not be read: it is no longer there"]
             }
             interactions = read
-            problems += repeatedKeys(keys)
         } catch {
-            let document = (try? FileContents.read(file)).map { check.findings(inDocument: $0).map(\.description) } ?? []
-            return [error.message] + repeatedKeys(keys) + document
+            let data: Data
+            do { data = try FileContents.read(file) } catch { return ["the file could not be read: \(error.reason)"] }
+            let keys = try? JSONDecoder().decode(EntryKeys.self, from: data).entries.map(\.key)
+            return [error.message] + repeatedKeys(keys) + check.findings(inDocument: data).map(\.description)
         }
-        let indices = keys.map(entryIndices)
+        problems += repeatedKeys(interactions.keysInFile)
+        let indices = interactions.placesInFile
         for (position, interaction) in interactions.enumerated() {
-            let entry = indices.flatMap { position < $0.count ? $0[position] : nil } ?? position
+            let entry = indices[position]
             problems += ControlCharacterCheck.findings(in: interaction, entry: entry)
             guard let response = interaction.response, let stream = response.stream else { continue }
             let pieces = stream.chunks.reduce(0) { $0 &+ $1.size }
@@ -106,15 +101,7 @@ enum VerifyCommand {
         return problems
     }
 
-    /// Where each interaction the file reads as stands among its entries: the harness reads them in key order, a
-    /// repeated key from its last entry.
-    private static func entryIndices(_ keys: [Int]) -> [Int] {
-        var last: [Int: Int] = [:]
-        for (index, key) in keys.enumerated() { last[key] = index }
-        return last.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    /// Just the keys of a cache file's entries, repeats included (reading the file as a cache keeps one of each).
+    /// Just the keys of a cache file's entries, repeats included, for a file that does not read as a cassette.
     private struct EntryKeys: Decodable {
         let entries: [Entry]
         struct Entry: Decodable { let key: Int }
