@@ -13,15 +13,63 @@ import Foundation
 public struct Body: Sendable, Hashable {
     /// The exact bytes that were recorded and that replay hands back.
     public let data: Data
+    /// What is known of the bytes besides them (see ``Known``).
+    private let known: Known
+
     /// The form the bytes were read from a cassette in. For bytes captured live it is `nil`, and ``form`` works it
     /// out when a file is written or the body shown: replay's matching never pays for it.
-    private let knownForm: Form?
+    private var knownForm: Form? {
+        switch known {
+        case .nothing: nil
+        case .text: .text
+        case .binary: .binary
+        case .more(let more): more.form
+        }
+    }
     /// The JSON value of bytes captured live, when redaction already parsed them: matching reuses it instead of
     /// parsing again. It says nothing about the form the file will show.
-    let parsedJSON: JSONValue?
+    var parsedJSON: JSONValue? {
+        if case .more(let more) = known { return more.parsedJSON }
+        return nil
+    }
     /// The key ``RequestMatcher/body`` gives these bytes under a request `Content-Type`, worked out when a cassette
     /// opened: a live body with the same bytes takes it instead of computing it again (see ``BodyKey``).
-    let matchKey: BodyKey.Known?
+    var matchKey: BodyKey.Known? {
+        if case .more(let more) = known { return more.matchKey }
+        return nil
+    }
+
+    /// What is known of a body's bytes, in one word: the forms that carry nothing (text, binary) say so in no room,
+    /// and the rest share one box. A body is then its bytes and a word, so a stream of a million events, each
+    /// event's data a body, takes little more than its bytes.
+    private enum Known: Sendable {
+        case nothing
+        case text
+        case binary
+        case more(More)
+
+        init(form: Form?, parsedJSON: JSONValue?, matchKey: BodyKey.Known?) {
+            switch (form, parsedJSON, matchKey) {
+            case (nil, nil, nil): self = .nothing
+            case (.text?, nil, nil): self = .text
+            case (.binary?, nil, nil): self = .binary
+            default: self = .more(More(form: form, parsedJSON: parsedJSON, matchKey: matchKey))
+            }
+        }
+    }
+
+    /// What is known of a body's bytes beyond a form that carries nothing.
+    private final class More: Sendable {
+        let form: Form?
+        let parsedJSON: JSONValue?
+        let matchKey: BodyKey.Known?
+
+        init(form: Form?, parsedJSON: JSONValue?, matchKey: BodyKey.Known?) {
+            self.form = form
+            self.parsedJSON = parsedJSON
+            self.matchKey = matchKey
+        }
+    }
 
     /// The form the cassette file shows the bytes in.
     var form: Form {
@@ -49,17 +97,13 @@ public struct Body: Sendable, Hashable {
     /// Wraps recorded bytes; a cassette shows them in the most readable form that round-trips exactly.
     public init(_ data: Data) {
         self.data = data
-        knownForm = nil
-        parsedJSON = nil
-        matchKey = nil
+        known = .nothing
     }
 
     /// Wraps recorded bytes whose JSON value is already known.
     init(_ data: Data, parsedJSON: JSONValue) {
         self.data = data
-        knownForm = nil
-        self.parsedJSON = parsedJSON
-        matchKey = nil
+        known = Known(form: nil, parsedJSON: parsedJSON, matchKey: nil)
     }
 
     /// The same body, with the key ``RequestMatcher/body`` gives it.
@@ -69,24 +113,18 @@ public struct Body: Sendable, Hashable {
 
     private init(data: Data, knownForm: Form?, parsedJSON: JSONValue?, matchKey: BodyKey.Known?) {
         self.data = data
-        self.knownForm = knownForm
-        self.parsedJSON = parsedJSON
-        self.matchKey = matchKey
+        known = Known(form: knownForm, parsedJSON: parsedJSON, matchKey: matchKey)
     }
 
     /// A body shown as JSON, written in `layout`.
     init(json value: JSONValue, layout: JSONLayout) {
         data = value.serialized(in: layout)
-        knownForm = .json(value, layout)
-        parsedJSON = nil
-        matchKey = nil
+        known = Known(form: .json(value, layout), parsedJSON: nil, matchKey: nil)
     }
 
     private init(data: Data, form: Form) {
         self.data = data
-        knownForm = form
-        parsedJSON = nil
-        matchKey = nil
+        known = Known(form: form, parsedJSON: nil, matchKey: nil)
     }
 
     /// These bytes shown in the JSON layout `original` was read from a cassette in, when they are JSON that layout
