@@ -6,7 +6,7 @@
 #
 # Starts httpbin (Scripts/httpbin.sh), records with CASSETTE_RECORD=all, stops the server, and prints
 # `git diff --stat Cassettes`. An unchanged API leaves no diff except where the server's answers really
-# differ from run to run (see the README's "Recording" section).
+# differ from run to run (see "Recording again" in Sources/CassetteTesting/CassetteTesting.docc/Recording.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-HTTPBinClientTests}"

@@ -9,8 +9,8 @@ struct RecordModeTests {
         #expect(try RecordMode(value).description == value)
     }
 
-    /// The README's word: a value is one of the names exactly. One that differs only by case or spaces is refused,
-    /// and the error names the mode it probably meant.
+    /// The documented rule (Options.md): a value is one of the names exactly. One that differs only by case or
+    /// spaces is refused, and the error names the mode it probably meant.
     @Test(arguments: [
         ("ALL", " (names are lower case: all)"),
         (" once", " (names have no spaces around them: once)"),

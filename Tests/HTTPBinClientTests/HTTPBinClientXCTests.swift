@@ -31,7 +31,7 @@ final class HTTPBinClientXCTests: XCTestCase {
     }
 }
 
-/// Every test of the class with a cassette of its own, by wrapping the test's invocation (the README's recipe).
+/// Every test of the class with a cassette of its own, by wrapping the test's invocation (GettingStarted.md's recipe).
 final class HTTPBinClientInvokeTestXCTests: XCTestCase {
     override func invokeTest() {
         withCassette { _ in super.invokeTest() }

@@ -10,7 +10,7 @@ import Testing
 /// completion-handler task — tested as is, through a cassette with `scope: .process`
 /// (`Cassettes/HTTPBinClientTests/SharedSessionTests/<test>.json`). Recorded from httpbin by `Scripts/record.sh`;
 /// replayed offline in CI, and recorded then replayed with the server stopped by `.ci/run`. `.serialized`: every test
-/// of the suite shares the process's shared session (the README's advice for such suites).
+/// of the suite shares the process's shared session (GettingStarted.md's advice for such suites).
 @Suite(.serialized, .cassette(options: .init(scope: .process))) struct SharedSessionTests {
     @Test func exampleClientWithItsDefaultSession() async throws {
         // HTTPBinClient's session defaults to URLSession.shared.
@@ -19,7 +19,7 @@ import Testing
     }
 }
 
-// The README shows the suite above as it stands; its other tests are here.
+// GettingStarted.md shows the suite above as it stands; its other tests are here.
 extension SharedSessionTests {
     @Test func dataFromTheSharedSession() async throws {
         let (data, response) = try await URLSession.shared.data(from: HTTPBinServer.defaultURL.appendingPathComponent("uuid"))

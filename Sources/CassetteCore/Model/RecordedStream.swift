@@ -4,7 +4,7 @@ import Foundation
 /// and how the stream ended. Replay hands the client the same pieces, in order, at their times when asked to (see
 /// ``ReplayLatency``).
 ///
-/// A response is stored with one when it streams (see ``isStream(contentType:contentLength:chunks:end:)``); any
+/// A response is stored with one when it streams (see `isStream(contentType:contentLength:chunks:end:)`); any
 /// other keeps only its whole body, as before. Times are seconds from the request's start, to the millisecond.
 ///
 /// In a file: `"stream": { "head": 0.003, "chunks": ["0.101s 120B", "0.202s 118B"], "end": "cancelled" }`: each

@@ -35,8 +35,8 @@ struct BypassReport: Sendable {
             \(settings.opener.entryPoint.thrower) threw URLError \(nsError.code)\(place)\(wrapping), which this cassette cannot have given: in record mode \
             "\(settings.mode)" it reaches no network and holds no recorded failure with that code. The request went \
             past the cassette (sent by URLSession.shared, or by a session made from another configuration) and failed \
-            for want of a network. Send it through the session or configuration the cassette gives \(settings.opener.entryPoint.body) (see the \
-            README's "What a cassette cannot see").
+            for want of a network. Send it through the session or configuration the cassette gives \(settings.opener.entryPoint.body) (see "What a \
+            cassette cannot see" in the CassetteTesting documentation, ReplayComparedWithLive.md).
             """, cassette: settings.file)
     }
 

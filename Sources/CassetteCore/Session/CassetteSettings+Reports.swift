@@ -97,7 +97,7 @@ extension CassetteSettings {
     func nothingRecordedError(sawRequest: Bool) -> CassetteError {
         let message = sawRequest
             ? "Nothing was recorded, so no file was written: the beforeRecord hook dropped every request sent through the cassette's session. Let it keep at least one."
-            : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that the cassette gave \(opener.entryPoint.body). The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead. A WebSocket task never reaches a cassette on any platform (see the README's \"What a cassette cannot see\")."
+            : "Nothing was recorded, so no file was written: no request went through the session (or configuration) that the cassette gave \(opener.entryPoint.body). The usual cause is code that uses URLSession.shared or makes its own session; hand it the cassette's session instead. A WebSocket task never reaches a cassette on any platform (see \"What a cassette cannot see\" in the CassetteTesting documentation, ReplayComparedWithLive.md)."
         return CassetteError(.nothingRecorded, message, cassette: file)
     }
 

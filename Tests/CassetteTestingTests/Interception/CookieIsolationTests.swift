@@ -6,8 +6,8 @@ import CassetteTesting
 import FoundationNetworking
 #endif
 
-/// What the README promises of the session a cassette gives: it starts from `.ephemeral`, so each cassette keeps its
-/// own cookies.
+/// What GettingStarted.md promises of the session a cassette gives: it starts from `.ephemeral`, so each cassette
+/// keeps its own cookies.
 @Suite("Each cassette's session has its own cookie storage")
 struct CookieIsolationTests {
     @Test("a cookie one cassette's answer sets is in that session's storage only: not another cassette's, not the shared one")

@@ -3,8 +3,8 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 
-/// The platform fact behind a difference the README documents: on swift-corelibs-foundation only its own HTTP
-/// protocol sets a task's `countOfBytesExpectedToReceive` (and `countOfBytesReceived`, for download tasks only); a
+/// The platform fact behind a difference ReplayComparedWithLive.md documents: on swift-corelibs-foundation only its own
+/// HTTP protocol sets a task's `countOfBytesExpectedToReceive` (and `countOfBytesReceived`, for download tasks only); a
 /// `URLProtocol` that answers five bytes with a `Content-Length` leaves both 0, while the response's
 /// `expectedContentLength` holds the length.
 @Suite("swift-corelibs-foundation: a URLProtocol's answer leaves a task's byte counts at 0")

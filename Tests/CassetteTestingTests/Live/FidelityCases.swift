@@ -16,7 +16,7 @@ struct FidelityCase: Sendable, CustomStringConvertible {
     var documentedDifference: DocumentedDifference?
     let run: @Sendable (URLSessionConfiguration) async -> Observation
 
-    /// A difference the README documents, and the check that replaces equality for it.
+    /// A difference ReplayComparedWithLive.md documents, and the check that replaces equality for it.
     struct DocumentedDifference: Sendable {
         let why: String
         let check: @Sendable (_ live: Observation, _ recording: Observation, _ replay: Observation) -> Bool
@@ -27,7 +27,7 @@ extension FidelityCase {
     static let token = "tok-\(UUID().uuidString)"
     static let password = "pw-\(UUID().uuidString.prefix(12))"
     /// The password in the URL of the challenges no credential answers with it: there it is the app's own data, which
-    /// stays in the URL as written (see the README's Secrets); ``password`` never reaches a file.
+    /// stays in the URL as written (see Secrets.md); ``password`` never reaches a file.
     static let unsentPassword = "unsent-\(UUID().uuidString.prefix(12))"
 
     private static func url(_ path: String) -> URL { URL(string: TestServer.httpbin.url(path))! }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// The promise, as a table: for each case the same client code runs live (a plain session, no cassette), while
 /// recording, and while replaying (`none` mode: no recorder exists, so nothing can reach the network), and what it
 /// observed (status, headers, body, final URL, error, cookies in its session's storage, a downloaded file) is the
-/// same, or differs only as the case's documented difference says (see the README).
+/// same, or differs only as the case's documented difference says (see ReplayComparedWithLive.md).
 @Suite("Live: live = record = replay", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
 struct LiveFidelityTests {
     @Test(arguments: FidelityCase.all)

@@ -216,7 +216,7 @@ struct SecretShapeTests {
             "version": "v1.2.3-beta.4+build.5", "public_key": "ssh-ed25519 " + TokenFamilies.random(.base64URL, 68),
             "idempotency_key": UUID().uuidString, "key": "photos/2024/IMG_0001.jpg", "pk": "pk_live_" + TokenFamilies.random(.alphanumeric, 24),
             "unsigned": TokenFamilies.base64URL(Data(#"{"typ":"none"}"#.utf8)) + ".e30.",
-            // Found by the corpus measurement (see the README), each once a false positive:
+            // Found by the corpus measurement (see Secrets.md), each once a false positive:
             "nextToken": TokenFamilies.random(.base64URL, 56), "next_page_token": TokenFamilies.random(.base64URL, 40),
             "ClientRequestToken": TokenFamilies.random(.alphanumeric, 36),
             "credentials": "/2010-04-01/Accounts/AC\(TokenFamilies.random(.hex, 32))/Credentials.json",

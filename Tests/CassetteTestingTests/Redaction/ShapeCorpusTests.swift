@@ -4,7 +4,7 @@ import Testing
 
 /// How often shape detection (``SecretShape``) calls an ordinary value a secret: every committed cassette and HAR
 /// fixture, and, when `CASSETTE_SHAPE_CORPUS` names a folder, every file in it (a corpus of recorded API answers;
-/// see the README's Redaction section), read as one body each. With `CASSETTE_SHAPE_REPORT` set, each hit is written
+/// see Secrets.md), read as one body each. With `CASSETTE_SHAPE_REPORT` set, each hit is written
 /// there as a line: file, shape or name, length, and the value's first four characters.
 @Suite("Shapes over a corpus of ordinary answers")
 struct ShapeCorpusTests {

@@ -8,10 +8,10 @@ import FoundationNetworking
 #endif
 
 /// A cassette with `scope: .process` answers what the code sends through `URLSession.shared`, one such cassette at a
-/// time; session-scoped cassettes beside it keep their own answers. Offline: the recordings' host does not exist, so
-/// an answer proves the cassette gave it. These tests share the process's shared session and its one process scope:
-/// `.serialized`, as the README advises for such suites. What the shared session does outside a process scope runs
-/// in a process of its own (`SharedSessionCaptureTests`): there it would be reported to every cassette other tests
+/// time; session-scoped cassettes beside it keep their own answers. Offline: the recordings' host does not exist, so an
+/// answer proves the cassette gave it. These tests share the process's shared session and its one process scope:
+/// `.serialized`, as GettingStarted.md advises for such suites. What the shared session does outside a process scope
+/// runs in a process of its own (`SharedSessionCaptureTests`): there it would be reported to every cassette other tests
 /// have open.
 @Suite("The process scope: URLSession.shared through a cassette", .serialized, .sharedSessionPrepared)
 struct ProcessScopeTests {

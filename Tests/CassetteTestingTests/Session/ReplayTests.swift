@@ -159,7 +159,7 @@ struct ReplayTests {
                 try Cassette.use("corrupt", record: .never, options: .init(directory: .at(directory))) { _ in }
             }
             #expect(error?.code == .unreadableCassette)
-            // The call site, the file named once, where the JSON broke (as the README's troubleshooting entry shows
+            // The call site, the file named once, where the JSON broke (as Troubleshooting.md's entry shows
             // it), one fix.
             #expect(error?.callSite?.line == line)
             #expect(error?.description.hasPrefix("CassetteTestingTests/ReplayTests.swift:\(line):") == true)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The stress tests: the saves killed 60 times and the long generated-input loops. `swift test` skips the first and
-/// runs the loops short; `.ci/run` (Scripts/test.sh) runs them in full with `CASSETTE_STRESS=1`, as the README says.
+/// runs the loops short; `.ci/run` (Scripts/test.sh) runs them in full with `CASSETTE_STRESS=1` (see RunningInCI.md).
 enum Stress {
     /// The environment variable that turns the stress tests on.
     static let variable = "CASSETTE_STRESS"

@@ -62,7 +62,7 @@ struct TaskDelegate: Sendable {
         case cancelled
         /// No credential to send (`.performDefaultHandling` with none stored, or `.useCredential` with `nil`): the
         /// app gets the `401`. (swift-corelibs-foundation waits forever there, and Apple's platforms deliver the
-        /// `401`: the cassette does what Apple's platforms do, as the README says.)
+        /// `401`: the cassette does what Apple's platforms do, as the article ReplayComparedWithLive says.)
         case none
     }
 

@@ -2,16 +2,17 @@ import CassetteTesting
 import Foundation
 import Testing
 
-/// Every Swift sample in the README compiles as a test: each stands, line for line, in this file,
-/// `Tests/HTTPBinClientTests/ReadmeSamples.swift` or `Tests/HTTPBinClientTests/SharedSessionTests.swift`, where it
-/// runs. Samples of other files (the `Package.swift` lines)
-/// are fenced as ```` ```swift Package.swift ```` and not checked here.
-@Suite("README samples")
-struct ReadmeSamplesTests {
+/// Every Swift sample of the documentation, the README and each article of `CassetteTesting.docc`, compiles as a
+/// test: each stands, line for line, in this file, `Tests/HTTPBinClientTests/DocumentationSamples.swift` or
+/// `Tests/HTTPBinClientTests/SharedSessionTests.swift`, where it runs. Samples of other files (the `Package.swift`
+/// lines) are fenced as ```` ```swift Package.swift ````, shell as ```` ```bash ````, and not checked here.
+@Suite("Documentation samples")
+struct DocumentationSamplesTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    private static let sampleFiles = ["Tests/CassetteTestingTests/ReadmeSamplesTests.swift",
-                                      "Tests/HTTPBinClientTests/ReadmeSamples.swift",
+    private static let catalog = "Sources/CassetteTesting/CassetteTesting.docc"
+    private static let sampleFiles = ["Tests/CassetteTestingTests/DocumentationSamplesTests.swift",
+                                      "Tests/HTTPBinClientTests/DocumentationSamples.swift",
                                       "Tests/HTTPBinClientTests/SharedSessionTests.swift"]
 
     /// The lines of `text` without their indentation, blank lines left out.
@@ -19,36 +20,50 @@ struct ReadmeSamplesTests {
         text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
     }
 
-    /// The README's ```` ```swift ```` blocks, each with the line it starts on.
-    private static func samples() throws -> [(line: Int, text: String)] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The documents whose samples are checked: the README, then the catalog's articles in name order.
+    private static func documents() throws -> [String] {
+        let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        return ["README.md"] + articles
+    }
+
+    /// The ```` ```swift ```` blocks of `document`, each with the line it starts on.
+    private static func samples(in document: String) throws -> [(line: Int, text: String)] {
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         var samples: [(line: Int, text: String)] = []
         var current: (line: Int, text: String)?
-        for (number, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // A fence may be indented (in a list item); its info string is exactly `swift` for a checked sample.
+            let fence = line.drop { $0 == " " }
             if var sample = current {
-                if line == "```" { samples.append(sample); current = nil } else { sample.text += line + "\n"; current = sample }
-            } else if line == "```swift" {
+                if fence == "```" { samples.append(sample); current = nil } else { sample.text += line + "\n"; current = sample }
+            } else if fence == "```swift" {
                 current = (number + 1, "")
             }
         }
         return samples
     }
 
-    @Test("every Swift sample of the README is in a file that compiles it")
+    @Test("every Swift sample of the README and the articles is in a file that compiles it")
     func everySampleCompiles() throws {
         let files = try Self.sampleFiles.map { Self.lines(try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8)) }
-        let samples = try Self.samples()
-        #expect(samples.count >= 10, "the README's samples are where the test looks")
-        for sample in samples {
-            let wanted = Self.lines(sample.text)
-            let found = files.contains { file in
-                file.indices.contains { start in file[start...].starts(with: wanted) }
+        let documents = try Self.documents()
+        #expect(documents.count >= 13, "the catalog's articles are where the test looks")
+        var count = 0
+        for document in documents {
+            for sample in try Self.samples(in: document) {
+                count += 1
+                let wanted = Self.lines(sample.text)
+                let found = files.contains { file in
+                    file.indices.contains { start in file[start...].starts(with: wanted) }
+                }
+                #expect(found, "\(document):\(sample.line): this sample is in none of \(Self.sampleFiles):\n\(sample.text)")
             }
-            #expect(found, "README.md:\(sample.line): this sample is in none of \(Self.sampleFiles):\n\(sample.text)")
         }
+        #expect(count >= 15, "the documents' samples are where the test looks")
     }
 
-    // README: Streams
+    // Streams.md
     @Test func chatStreamReplaysAtItsPace() async throws {
         let words = try await Cassette.useConfiguration("readme/chat-stream", options: .init(latency: .recorded)) { configuration in
             try await ChatStream(configuration: configuration).words(from: URL(string: "http://127.0.0.1:8766/chat?events=6&interval_ms=100")!)
@@ -57,7 +72,7 @@ struct ReadmeSamplesTests {
         #expect(words.last!.at >= 0.45)   // recorded 100 ms apart, replayed 100 ms apart
     }
 
-    // README: Matching
+    // Matching.md
     @Test func matchingSample() {
         let matchers: [RequestMatcher] = [.method, .url(ignoringQueryItems: "ts"), .body(ignoringJSONKeyPaths: "**.requestId")]
         let byTenant = RequestMatcher.custom("tenant") { request in request.header("X-Tenant") ?? "" }
@@ -66,7 +81,7 @@ struct ReadmeSamplesTests {
         #expect(byTenant.key(request) == "acme")
     }
 
-    // README: Secrets
+    // Secrets.md
     @Test func redactionSample() {
         let token = ProcessInfo.processInfo.environment["API_TOKEN"] ?? "test-token"
         let redaction = Redaction.default

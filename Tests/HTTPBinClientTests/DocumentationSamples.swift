@@ -1,8 +1,8 @@
-// The README's usage samples, each as the README shows it: `ReadmeSamplesTests` (in CassetteTestingTests) fails when
-// a README sample is missing here or there. Each runs, replaying what was recorded from httpbin into Cassettes/,
-// except the one noted below.
+// The usage samples of the README and the CassetteTesting.docc articles, each as they show it:
+// `DocumentationSamplesTests` (in CassetteTestingTests) fails when a sample is missing here or there. Each runs,
+// replaying what was recorded from httpbin into Cassettes/, except the one noted below.
 
-// README: Swift Testing
+// README and GettingStarted.md: Swift Testing
 import CassetteTesting
 import HTTPBinClient
 import Testing
@@ -22,7 +22,7 @@ import Networking
 #if canImport(XCTest)
 import XCTest
 
-// README: XCTest
+// README and GettingStarted.md: XCTest
 final class SearchXCTests: XCTestCase {
     func testEchoesThePage() async throws {
         let search = try await withCassette { cassette in
@@ -32,7 +32,7 @@ final class SearchXCTests: XCTestCase {
     }
 }
 
-// README: XCTest, every test of a class
+// GettingStarted.md: XCTest, every test of a class
 final class EveryTestXCTests: XCTestCase {
     override func invokeTest() {
         withCassette { _ in super.invokeTest() }
@@ -46,7 +46,7 @@ final class EveryTestXCTests: XCTestCase {
 }
 #endif
 
-// README: any code
+// README and GettingStarted.md: any code
 @Test func searchEchoesThePage() async throws {
     let search = try await Cassette.use("httpbin/search") { session in
         // Everything sent through `session` is recorded on the first run and replayed afterwards.
@@ -55,7 +55,7 @@ final class EveryTestXCTests: XCTestCase {
     #expect(search.page.value == 2)
 }
 
-// README: options, set in a suite's trait and back to their defaults in a test's
+// Options.md: options, set in a suite's trait and back to their defaults in a test's
 @Suite(.cassette(folder: "readme", options: .init(unused: .fail, latency: .fixed(0.01))))
 struct StrictTests {
     // Every test here fails on recordings it never replayed, and replay waits 10 ms before each answer.
@@ -72,7 +72,7 @@ struct StrictTests {
     }
 }
 
-/// The README's samples of the options that keep cassettes true over time.
+/// Recording.md's samples of the options that keep cassettes true over time.
 @Suite struct KeepingCassettesTrueSamples {
     @Test func unusedRecordingsFail() async throws {
         let uuid = try await Cassette.use("readme/uuid", options: .init(unused: .fail)) { session in
@@ -133,14 +133,14 @@ struct StrictTests {
     }
 }
 
-// README: checking a model against every recording
+// CassetteFileFormat.md: checking a model against every recording
 @Test func everyRecordedEchoDecodes() throws {
     let check = try LoadedCassette.all().decoding(EchoedRequest.self) { $0.request.path == "/get" }
     #expect(check.checked > 0)
     #expect(check.failures.isEmpty, "\(check)")
 }
 
-// README: HAR files
+// CassetteFileFormat.md: HAR files
 @Test func replaysABrowserHAR() async throws {
     // Recorded by Chromium through Playwright; see Tests/CassetteToolTests/Fixtures/HAR/README.md.
     let har = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
