@@ -62,7 +62,7 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         /// In mode ``RecordMode/drift``, a live answer differs from its recording (or has none).
         public static let drift = Code("drift")
         /// On replay, the app's delegate decided a redirect or an authentication challenge otherwise than it did
-        /// when the request was recorded (see ``TaskDelegate``): what it now asks for was never recorded.
+        /// when the request was recorded (see `TaskDelegate`): what it now asks for was never recorded.
         public static let delegateDecidedOtherwise = Code("delegateDecidedOtherwise")
         /// The body threw a network error that the cassette cannot have given: one of its requests went past the
         /// cassette (`URLSession.shared`, or a session made from another configuration); or a request went through

@@ -27,7 +27,7 @@ import Locking
 /// ```
 ///
 /// To add an option: add its property (documented with its default) and its `init` parameter here, one line to
-/// ``overridden(by:)``, its decided value to `Resolved` and its default to ``resolved()``, then use it where the
+/// ``overridden(by:)``, its decided value to `Resolved` and its default to `resolved()`, then use it where the
 /// cassette opens (`Cassette`'s initializer). No entry point changes.
 public struct CassetteOptions: Sendable {
     /// When to record (see ``RecordMode``). Default: ``RecordMode/automatic``, which reads `CASSETTE_RECORD`, then

@@ -18,7 +18,7 @@ public enum HTTPArchive {
     public static let creatorName = "swift-cassette"
 
     /// The bytes of a HAR file holding `interactions`: pretty-printed JSON with sorted keys and a trailing newline.
-    /// ``HARWriter`` writes the same bytes a piece at a time.
+    /// `HARWriter` writes the same bytes a piece at a time.
     public static func encoded(_ interactions: [Interaction]) throws(CassetteError) -> Data {
         var writer = try HARWriter()
         var data = writer.start

@@ -7,7 +7,7 @@ import Foundation
 /// | form | in the file | chosen when |
 /// |---|---|---|
 /// | JSON | `{ "json" : { ... }, "layout" : "indent=2 colon-space newline" }` | the bytes are JSON and writing the value in its ``JSONLayout`` reproduces them |
-/// | server-sent events | `{ "events" : [ { "fields" : [ "event: delta" ], "data" : { "json" : { ... }, "layout" : "compact" } } ] }` | the bytes are events that ``EventStream/storedEvents(_:)`` reads and writes back exactly |
+/// | server-sent events | `{ "events" : [ { "fields" : [ "event: delta" ], "data" : { "json" : { ... }, "layout" : "compact" } } ] }` | the bytes are events that `EventStream.storedEvents(_:)` reads and writes back exactly |
 /// | text | `{ "text" : "..." }` | the bytes are UTF-8 text |
 /// | binary | `{ "base64" : "..." }` | anything else |
 public struct Body: Sendable, Hashable {

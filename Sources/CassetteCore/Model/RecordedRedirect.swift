@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// Replay answers with the final response and URL, as URLSession does when it follows redirects, and applies what
 /// the responses before it did: cookies they set land in the session's cookie storage. When the task has a
-/// delegate, replay asks it about each of them as it was asked live (see ``TaskDelegate``).
+/// delegate, replay asks it about each of them as it was asked live (see `TaskDelegate`).
 public struct RecordedRedirect: Sendable, Hashable, Codable {
     /// The status code, e.g. `302`.
     public var status: Int

@@ -108,8 +108,8 @@ public enum CassetteFile {
     /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held; through
     /// `file` to its target when it is a symbolic link (see ``CassetteFile``).
     ///
-    /// The write holds the file's lock (see ``FileLock``), so it never lands in the middle of another process's
-    /// ``append(_:openedWith:dropping:to:)``; between two plain saves, the last one wins.
+    /// The write holds the file's lock (see `FileLock`), so it never lands in the middle of another process's
+    /// `append(_:openedWith:dropping:to:)`; between two plain saves, the last one wins.
     public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
             try write(interactions, to: file)
