@@ -81,12 +81,12 @@ def coverage(module, archive, graphs, sources):
             continue
         if entry["kind"]["id"] == "org.swift.docc.kind.module":
             if os.environ.get("HAS_CATALOG") == "1":
-                missing.append(("(catalog)", module, "the landing page has no summary paragraph"))
+                missing.append((f"Sources/{module}/{module}.docc", "the landing page has no summary: add a paragraph under its title"))
             continue
         identifier = identifiers.get(entry["referencePath"])
         symbol = symbols.get(identifier)
         if identifier is None or symbol is None:
-            missing.append(("?", entry["title"], f"no symbol found for {entry['referencePath']}"))
+            missing.append((entry["referencePath"], f"{entry['title']} has no summary, and no symbol in the graph to say where it is"))
             continue
         if "::SYNTHESIZED::" in identifier:
             inherited += 1
@@ -100,12 +100,13 @@ def coverage(module, archive, graphs, sources):
             derived += 1
             continue
         where = f"{os.path.relpath(path)}:{location['position']['line'] + 1}"
-        missing.append((where, "/".join(symbol["pathComponents"]), entry["kind"]["name"].lower()))
+        name, kind = "/".join(symbol["pathComponents"]), entry["kind"]["name"].lower()
+        missing.append((where, f"{name} ({kind}) has no summary: add a /// line saying what it does"))
 
     print(f"   {module}: {len(entries)} symbols; without a summary but not written here: {inherited} from protocol "
           f"extensions, {derived} derived by the compiler; written without a summary: {len(missing)}")
-    for where, name, what in sorted(missing):
-        print(f"{where}: {name} ({what}) has no summary: add a /// line saying what it does", file=sys.stderr)
+    for where, message in sorted(missing):
+        print(f"{where}: {message}", file=sys.stderr)
     return 1 if missing else 0
 
 
