@@ -21,8 +21,8 @@ let package = Package(
         .library(name: "Caching", targets: ["Caching"]),
         .library(name: "CassetteTesting", targets: ["CassetteTesting"]),
         .library(name: "HTTPBinClient", targets: ["HTTPBinClient"]),
-        .executable(name: "demo", targets: ["demo"]),
-        .executable(name: "cassette-bench", targets: ["cassette-bench"]),
+        // `demo` and `cassette-bench` are this package's own tools, not products: a dependent sees only the products
+        // declared here, while `swift run demo` and `swift build --product cassette-bench` still work in this package.
         .executable(name: "cassette", targets: ["cassette"]),
         // `swift package cassette ...` in any package that depends on this one.
         .plugin(name: "CassettePlugin", targets: ["CassettePlugin"]),

@@ -4,7 +4,9 @@
 #     every test replays from Cassettes/; the stress tests in full (CASSETTE_STRESS=1); then `cassette verify`
 #     over Cassettes/ (decoding, repeated keys, and the secret check: each interaction redacted again by the
 #     harness's rules must not change); then `cassette diff` on a re-recording with changes (exit 1, its report
-#     compared with the golden file) and on Cassettes/ against HEAD (exit 0);
+#     compared with the golden file) and on Cassettes/ against HEAD (exit 0); then the documentation
+#     (Scripts/docs.sh): every catalog and doc comment through `docc convert --warnings-as-errors`, so every symbol
+#     link resolves, and a summary on every public declaration the package writes;
 #  2. the live round trip: httpbin installed into .venv and started on loopback (Scripts/httpbin.sh), with the
 #     server-sent-events server beside it (Scripts/sse.sh: httpbin has no SSE endpoint) and, on macOS, an HTTPS
 #     server with a self-signed certificate (Scripts/tls.sh: only Apple's platforms let a delegate trust it), the live suite records
@@ -38,6 +40,9 @@ swift run cassette diff Tests/CassetteToolTests/Fixtures/Diff/old Tests/Cassette
 diff -u Tests/CassetteToolTests/Golden/diff-markdown.txt "$report"
 rm -f "$report"
 swift run cassette diff --git HEAD Cassettes
+
+echo "== the documentation: Scripts/docs.sh (docc convert --warnings-as-errors of each module and its catalog, and a summary on every public declaration)"
+Scripts/docs.sh
 
 echo "== live: record from httpbin on loopback, replay offline"
 trap 'Scripts/httpbin.sh stop || true; Scripts/sse.sh stop || true; Scripts/tls.sh stop >/dev/null 2>&1 || true' EXIT

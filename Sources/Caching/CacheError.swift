@@ -3,7 +3,7 @@ import Foundation
 /// The one error `Caching` throws: what failed, in which file, where in it, and what to do.
 ///
 /// `CassetteCore`'s `CassetteError` has the same shape (a code, where, a message) and writes its description the
-/// same way (``ErrorDescription``); one that comes from a `CacheError` carries it as its `underlying` error. The two
+/// same way (`ErrorDescription`); one that comes from a `CacheError` carries it as its `underlying` error. The two
 /// stay separate public types, one per module as the package's rule is: each module's codes are its own (a shared
 /// code type would let either error carry the other's codes), and `Caching` is usable without `CassetteCore`.
 public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedError {

@@ -17,7 +17,7 @@ public enum CassetteCommand {
     /// `--explain-status` first, a status other than 0 is explained on standard error after everything else the
     /// command wrote.
     ///
-    /// Everything the command writes goes through ``InertText/lines(_:)``: no text from a file can act on the terminal.
+    /// Everything the command writes goes through `InertText.lines(_:)`: no text from a file can act on the terminal.
     public static func run(_ arguments: [String], context given: ToolContext) -> Int32 {
         let context = given.writingInertText
         guard arguments.first == explainStatus else { return dispatch(arguments, context: context) }

@@ -41,8 +41,11 @@ extension Cassette {
     ///   - options: Every other option (see ``CassetteOptions``); `record`, `matching` and `redaction` given as
     ///     arguments replace the same fields here. Inside a test with the `.cassette` trait, options left out come
     ///     from the trait.
-    ///   - fileID, filePath, line, column: The call site: errors name it (``CassetteError/callSite``), and
-    ///     `filePath` also locates the package's `Cassettes/`.
+    ///   - isolation: The actor that `use` and `body` run on; the caller's by default.
+    ///   - fileID: The call site's file, as errors name it (``CassetteError/callSite``).
+    ///   - filePath: The call site's path: errors name it, and it locates the package's `Cassettes/`.
+    ///   - line: The call site's line, as errors name it.
+    ///   - column: The call site's column, as errors name it.
     ///   - function: The calling test, named in re-record commands.
     ///   - body: The test's code; it must send its requests through the session it is given.
     @discardableResult

@@ -65,7 +65,7 @@ public struct Interaction: Sendable, Hashable, Codable {
     }
 
     /// Reads the interaction's members; a cassette file read for replay only reads its request's method and URL and
-    /// its recording date, and leaves the rest in the file's bytes (see ``PendingInteraction``).
+    /// its recording date, and leaves the rest in the file's bytes (see `PendingInteraction`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let tape = decoder as? TapeDecoder, tape.defers {
@@ -141,10 +141,13 @@ public struct Interaction: Sendable, Hashable, Codable {
         pending = nil
     }
 
+    /// Whether two interactions hold the same members, ``expiresAt`` included. One still in the file's bytes is
+    /// compared by what it decodes to (by what opening the file read of it, when it does not decode).
     public static func == (lhs: Interaction, rhs: Interaction) -> Bool {
         lhs.expiresAt == rhs.expiresAt && lhs.shown == rhs.shown
     }
 
+    /// Hashes the members that ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(expiresAt)
         hasher.combine(shown)

@@ -5,7 +5,7 @@ import Foundation
 /// ``ReplayLatency``).
 ///
 /// A response is stored with one when it streams (see `isStream(contentType:contentLength:chunks:end:)`); any
-/// other keeps only its whole body, as before. Times are seconds from the request's start, to the millisecond.
+/// other keeps only its whole body. Times are seconds from the request's start, to the millisecond.
 ///
 /// In a file: `"stream": { "head": 0.003, "chunks": ["0.101s 120B", "0.202s 118B"], "end": "cancelled" }`: each
 /// chunk as its time and its size in bytes of the body; `end` is left out for a stream that completed.
