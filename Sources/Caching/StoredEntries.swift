@@ -25,6 +25,12 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
     /// How many entries the file stores.
     package var count: Int { keys.count }
 
+    /// Whether the values are read from the file's bytes one at a time (not decoded by a whole read).
+    var readsInTurn: Bool {
+        if case .inFile = values { return true }
+        return false
+    }
+
     /// The value of the entry at `position` (in file order), decoded now.
     package func value(at position: Int) throws(CacheError) -> Value {
         switch values {
