@@ -4,7 +4,8 @@ import Foundation
 
 /// Case 16: peak resident memory of the `cassette` tool against the size of the file it reads: `export-har` and
 /// `verify` of a cassette of 100,000 small JSON interactions, and `verify` of a cassette holding one response of
-/// 1,000,000 server-sent events.
+/// 1,000,000 server-sent events; each as the harness writes it (pretty-printed) and compact (the same JSON without
+/// whitespace, as another tool may rewrite it: fewer bytes for the same content, so a harder ratio).
 ///
 /// A child process (this executable with `--tool-memory-child COMMAND FILE`) runs the command as `cassette` does,
 /// so the peak belongs to that command alone (the process's own baseline included, as `/usr/bin/time` counts it).
@@ -20,12 +21,26 @@ enum ToolMemoryCase {
     /// the process's baseline instead).
     static func run() throws -> [Row] {
         let (har, stream) = try fixtures(in: Fixtures.folder)
+        let (compactHAR, compactStream) = (try compactCopy(of: har), try compactCopy(of: stream))
         return [
             // Named so that each row's first words, its key in the JSON line, differ.
             try row("16 export-har \(grouped(interactions)) interactions (peak memory)", command: "export-har", file: har),
             try row("16 verify \(grouped(interactions)) interactions (peak memory)", command: "verify", file: har),
             try row("16 verify \(grouped(events)) events (peak memory)", command: "verify", file: stream),
+            try row("16 export-har compact \(grouped(interactions)) interactions", command: "export-har", file: compactHAR),
+            try row("16 verify compact \(grouped(interactions)) interactions", command: "verify", file: compactHAR),
+            try row("16 verify compact \(grouped(events)) events", command: "verify", file: compactStream),
         ]
+    }
+
+    /// The cassette `file` written again without whitespace, beside it (unless it is there).
+    private static func compactCopy(of file: URL) throws -> URL {
+        let compact = file.deletingPathExtension().appendingPathExtension("compact.json")
+        if !FileManager.default.fileExists(atPath: compact.path) {
+            let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+            try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]).write(to: compact)
+        }
+        return compact
     }
 
     /// Writes the case's two cassettes into `folder` (unless they are there) and returns them: the interactions

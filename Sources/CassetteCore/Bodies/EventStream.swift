@@ -188,15 +188,18 @@ package enum EventStream {
         data.reserveCapacity(events.reduce(0) { count, event in
             event.fields.reduce(count + 1) { $0 + $1.utf8.count + 1 } + (event.data.map { 7 + $0.data.count } ?? 0)
         })
-        for event in events {
-            for field in event.fields { data.append(contentsOf: field.utf8); data.append(UInt8(ascii: "\n")) }
-            if let body = event.data {
-                data.append(contentsOf: "data: ".utf8)
-                data.append(body.data)
-                data.append(UInt8(ascii: "\n"))
-            }
+        for event in events { append(event, to: &data) }
+        return data
+    }
+
+    /// Appends `event` to `data` as a server writes it: its fields, its `data: ` line, then a blank line.
+    static func append(_ event: Stored, to data: inout Data) {
+        for field in event.fields { data.append(contentsOf: field.utf8); data.append(UInt8(ascii: "\n")) }
+        if let body = event.data {
+            data.append(contentsOf: "data: ".utf8)
+            data.append(body.data)
             data.append(UInt8(ascii: "\n"))
         }
-        return data
+        data.append(UInt8(ascii: "\n"))
     }
 }

@@ -223,12 +223,13 @@ extension Body: Codable {
             }
             self.init(json: try container.decode(JSONValue.self, forKey: .json), layout: layout)
         } else if container.contains(.events) {
-            // Read into one array sized up front: a stream of a million events is not moved while it grows.
+            // Each event written out as it is read, and not kept: a stream of a million events holds its bytes, not
+            // a million events beside them. Its form is worked out from the bytes again when a file is written or
+            // the body shown, as for bytes captured live; it gives the events back as the harness wrote them.
             var list = try container.nestedUnkeyedContainer(forKey: .events)
-            var events: [EventStream.Stored] = []
-            events.reserveCapacity(list.count ?? 0)
-            while !list.isAtEnd { events.append(try list.decode(EventStream.Stored.self)) }
-            self.init(data: EventStream.written(events), form: .events(events))
+            var data = Data()
+            while !list.isAtEnd { EventStream.append(try list.decode(EventStream.Stored.self), to: &data) }
+            self.init(data)
         } else if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.init(data: Data(text.utf8), form: .text)
         } else if container.contains(.base64) {
