@@ -47,6 +47,11 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
         }
     }
 
+    /// No entries: a cassette that is not there.
+    package init() {
+        self.init(decoded: [])
+    }
+
     /// The entries of a file that read whole as `entries`.
     init(decoded entries: [(key: Key, value: Value, expirationDate: Date)]) {
         keys = entries.map(\.key)

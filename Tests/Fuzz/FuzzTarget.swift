@@ -3,7 +3,8 @@ import Foundation
 
 /// What an input is read as. `FUZZ_TARGET` picks one; `cassette` is the default.
 ///
-/// - `cassette`: a cassette file, decoded as replay decodes one (no crash, a typed error or the interactions).
+/// - `cassette`: a cassette file, decoded as replay decodes one (no crash, a typed error or the interactions), and
+///   one interaction at a time as the `cassette` tool reads one, which must give the same.
 /// - `har`: a HAR file, imported and redacted as `cassette import-har` does; the ``LeakOracle`` judges what it stores.
 /// - `body`: a body of the content type the first byte picks, sent in a request and echoed by its response (or in
 ///   one of them, by the second byte), redacted as recording redacts; judged by the ``LeakOracle``.
@@ -26,8 +27,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     func run(_ data: Data) -> FuzzFailure? {
         switch self {
         case .cassette:
-            _ = FuzzInput.decode(data)
-            return nil
+            return FuzzInput.inTurnDifference(data, whole: FuzzInput.decode(data)).map { FuzzFailure(description: "cassette: \($0)") }
         case .har:
             guard let contents = try? HTTPArchive.interactions(in: data, file: FuzzInput.file) else { return nil }
             return judge(contents.interactions)

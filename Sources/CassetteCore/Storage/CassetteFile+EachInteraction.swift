@@ -10,6 +10,11 @@ extension CassetteFile {
         /// place with its last entry, then in key order if the file was edited out of order.
         private let order: [Int]
 
+        /// No interactions: a cassette that is not there.
+        package init() {
+            self.init(StoredEntries())
+        }
+
         fileprivate init(_ entries: StoredEntries<Int, Interaction>) {
             self.entries = entries
             var places: [Int: Int] = [:]
@@ -56,8 +61,16 @@ extension CassetteFile {
     /// going through the collection (again and again, each time decoding anew) meets no error.
     package static func interactionsInTurn(in file: URL) throws(CassetteError) -> InteractionsInTurn? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let data: Data
+        do { data = try Cache<Int, Interaction>.read(file) } catch { throw unreadable(error, file) }
+        return try interactionsInTurn(decoding: data, file: file)
+    }
+
+    /// The interactions in `data`, the bytes of a cassette file, read one at a time as ``interactionsInTurn(in:)``
+    /// reads the file's; `file` only names the cassette in errors (`cassette diff` reads a file from git so).
+    package static func interactionsInTurn(decoding data: Data, file: URL) throws(CassetteError) -> InteractionsInTurn {
         do {
-            return InteractionsInTurn(try Cache<Int, Interaction>.storedEntriesInTurn(in: try Cache<Int, Interaction>.read(file), file: file))
+            return InteractionsInTurn(try Cache<Int, Interaction>.storedEntriesInTurn(in: data, file: file))
         } catch {
             throw unreadable(error, file)
         }

@@ -51,8 +51,9 @@ enum DiffCommand {
         var report: [String] = []
         var changed = 0
         for pair in pairs {
-            let before = try pair.old.map { try $0() } ?? []
-            let after = try pair.new.map { try $0() } ?? []
+            // Each cassette read one interaction at a time, none kept (see `CassetteFile.interactionsInTurn`).
+            let before = try pair.old.map { try $0() } ?? CassetteFile.InteractionsInTurn()
+            let after = try pair.new.map { try $0() } ?? CassetteFile.InteractionsInTurn()
             let differences = CassetteDifferences(old: before, new: after, ignoring: ignored)
             guard !differences.isEmpty || pair.old == nil || pair.new == nil else { continue }
             changed += 1
@@ -67,8 +68,8 @@ enum DiffCommand {
     /// A cassette in one or both recordings, by its name, with what reads each.
     private struct Pair {
         let name: String
-        let old: (() throws -> [Interaction])?
-        let new: (() throws -> [Interaction])?
+        let old: (() throws -> CassetteFile.InteractionsInTurn)?
+        let new: (() throws -> CassetteFile.InteractionsInTurn)?
     }
 
     /// The cassettes to compare: two files, or the cassettes of two folders paired by name.
@@ -101,9 +102,9 @@ enum DiffCommand {
         Dictionary(try paths.cassetteFiles(in: folder).map { (paths.name(of: $0, in: folder), $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    private static func load(_ file: URL) throws -> [Interaction] {
+    private static func load(_ file: URL) throws -> CassetteFile.InteractionsInTurn {
         do {
-            return try CassetteFile.load(file) ?? []
+            return try CassetteFile.interactionsInTurn(in: file) ?? CassetteFile.InteractionsInTurn()
         } catch {
             throw ToolFailure("\(file.path) is not a readable cassette (see cassette verify): \(error.message)")
         }

@@ -41,29 +41,32 @@ struct CassetteDifferences: Sendable {
 
     private let ignored: Ignored
 
-    init(old: [Interaction], new: [Interaction], ignoring ignored: Ignored = Ignored()) {
+    /// Compares two recordings of a cassette. `new` is gone through once, `old` once to pair and again for each
+    /// interaction paired or removed, so collections that decode an interaction when it is reached (as `cassette diff`
+    /// reads files) keep none in memory.
+    init<Old: RandomAccessCollection<Interaction>>(old: Old, new: some Collection<Interaction>, ignoring ignored: Ignored = Ignored()) {
         self.ignored = ignored
         // Pair interactions with the same method and URL (but the ignored query items) in the order they stand.
         let url = ignored.queryItems.isEmpty ? nil : RequestMatcher.url(ignoringQueryItems: ignored.queryItems)
         func pairing(_ request: RecordedRequest) -> String {
             url.map { "\(request.method) \($0.key(request))" } ?? Self.describe(request)
         }
-        var waiting: [String: [Interaction]] = [:]
-        for interaction in old { waiting[pairing(interaction.request), default: []].append(interaction) }
+        var waiting: [String: [Old.Index]] = [:]
+        for place in old.indices { waiting[pairing(old[place].request), default: []].append(place) }
         var taken: [String: Int] = [:]
         for interaction in new {
             let key = pairing(interaction.request)
             let index = taken[key, default: 0]
             if let candidates = waiting[key], index < candidates.count {
                 taken[key] = index + 1
-                compare(candidates[index], interaction, as: Self.describe(interaction.request))
+                compare(old[candidates[index]], interaction, as: Self.describe(interaction.request))
             } else {
                 added.append(Self.describe(interaction.request))
             }
         }
         for (key, candidates) in waiting.sorted(by: { $0.key < $1.key }) {
             let used = taken[key, default: 0]
-            for interaction in candidates.dropFirst(used) { removed.append(Self.describe(interaction.request)) }
+            for place in candidates.dropFirst(used) { removed.append(Self.describe(old[place].request)) }
         }
     }
 

@@ -73,10 +73,10 @@ struct GitRevision: Sendable {
     }
 
     /// The interactions of the cassette `blob` in the revision, read by its object id.
-    func interactions(of blob: Blob) throws(ToolFailure) -> [Interaction] {
+    func interactions(of blob: Blob) throws(ToolFailure) -> CassetteFile.InteractionsInTurn {
         let data = try git(["cat-file", "blob", "--end-of-options", blob.object])
         do {
-            return try CassetteFile.decode(data, file: URL(fileURLWithPath: blob.path))
+            return try CassetteFile.interactionsInTurn(decoding: data, file: URL(fileURLWithPath: blob.path))
         } catch {
             throw ToolFailure("\(revision):\(blob.path) is not a readable cassette: \(error.message)")
         }

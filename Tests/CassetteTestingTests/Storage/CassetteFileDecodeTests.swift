@@ -51,6 +51,21 @@ struct CassetteFileDecodeTests {
         }
     }
 
+    @Test("read one interaction at a time, as the cassette tool reads, every committed cassette and seed gives the same")
+    func sameInTurn() throws {
+        let files = Self.jsonFiles(under: Self.packageRoot.appendingPathComponent("Cassettes")) + Self.jsonFiles(under: Self.seeds)
+        for file in files {
+            let data = try Data(contentsOf: file)
+            let whole = Result { () throws(CassetteError) in try CassetteFile.decode(data, file: file) }
+            let inTurn = Result { () throws(CassetteError) in Array(try CassetteFile.interactionsInTurn(decoding: data, file: file)) }
+            switch (whole, inTurn) {
+            case (.success(let whole), .success(let inTurn)): #expect(whole == inTurn, "\(file.lastPathComponent)")
+            case (.failure(let whole), .failure(let inTurn)): #expect(whole.message == inTurn.message, "\(file.lastPathComponent)")
+            default: Issue.record("\(file.lastPathComponent): read whole \(whole), in turn \(inTurn)")
+            }
+        }
+    }
+
     @Test("every hand-made seed has an expected outcome here")
     func everySeedIsListed() {
         let names = Set(Self.jsonFiles(under: Self.seeds).map(\.lastPathComponent))
