@@ -5,7 +5,8 @@ import Foundation
 /// Case 16: peak resident memory of the `cassette` tool against the size of the file it reads: `export-har` and
 /// `verify` of a cassette of 100,000 small JSON interactions, and `verify` of a cassette holding one response of
 /// 1,000,000 server-sent events; each as the harness writes it (pretty-printed) and compact (the same JSON without
-/// whitespace, as another tool may rewrite it: fewer bytes for the same content, so a harder ratio).
+/// whitespace, as another tool may rewrite it: fewer bytes for the same content, so a harder ratio); and `diff` of
+/// the compact interactions against themselves, against both files' size.
 ///
 /// A child process (this executable with `--tool-memory-child COMMAND FILE`) runs the command as `cassette` does,
 /// so the peak belongs to that command alone (the process's own baseline included, as `/usr/bin/time` counts it).
@@ -30,6 +31,7 @@ enum ToolMemoryCase {
             try row("16 export-har compact \(grouped(interactions)) interactions", command: "export-har", file: compactHAR),
             try row("16 verify compact \(grouped(interactions)) interactions", command: "verify", file: compactHAR),
             try row("16 verify compact \(grouped(events)) events", command: "verify", file: compactStream),
+            try row("16 diff compact \(grouped(interactions)) interactions", command: "diff", file: compactHAR),
         ]
     }
 
@@ -84,15 +86,16 @@ enum ToolMemoryCase {
     }
 
     /// The row of one command: the child's peak against the size of `file`.
+    /// `diff` reads the file twice, as two cassettes: its peak is against both.
     private static func row(_ name: String, command: String, file: URL) throws -> Row {
-        let size = Double((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
+        let size = Double((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) * (command == "diff" ? 2 : 1)
         let (peak, text) = try peakOfChild(command: command, file: file)
         guard let peak, size > 0 else {
             return Row(name: name, measured: "child failed: \(text)", ratio: nil, target: "≤ 4× file", met: false)
         }
         let multiple = peak / size
         return Row(name: name,
-                   measured: String(format: "peak RSS %.0f MB for a %.0f MB file", peak / 1_048_576, size / 1_048_576),
+                   measured: String(format: "peak RSS %.0f MB for %.0f MB of files", peak / 1_048_576, size / 1_048_576),
                    ratio: multiple, target: "≤ 4× file", met: multiple <= target,
                    json: ["peak_mb": peak / 1_048_576, "file_mb": size / 1_048_576, "multiple": multiple])
     }
@@ -119,10 +122,12 @@ enum ToolMemoryCase {
         #endif
     }
 
-    /// In the child: runs `cassette command file` (`export-har` writing beside the file), dropping what it prints,
+    /// In the child: runs `cassette command file` (`export-har` writing beside the file, `diff` comparing the file with
+    /// itself), dropping what it prints,
     /// and prints the peak resident bytes; exits with failure when the command does not succeed.
     static func child(command: String, file: String) -> Int32 {
         var arguments = [command, file]
+        if command == "diff" { arguments.append(file) }
         if command == "export-har" { arguments += ["-o", file + ".har"] }
         let context = ToolContext(currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
                                   environment: [:], now: Date(), output: { _ in }, errors: { _ in })
