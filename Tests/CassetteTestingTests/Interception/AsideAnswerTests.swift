@@ -34,7 +34,10 @@ struct AsideAnswerTests {
             let entered = LockedBox<(held: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
             let quickAnswered = DispatchSemaphore(value: 0)
             let waited = LockedBox<DispatchTimeoutResult?>(nil)
-            // Holds the answer of "slow" (its first key worked out) until "quick" has answered, 5 seconds at most.
+            // Holds the answer of "slow" (its first key worked out) until "quick" has answered, 20 seconds at most: had
+            // "quick" to wait for "slow", it would be answered only when this gives up. Generous, because the queue
+            // every session shares also carries other tests' inline work, which a loaded machine slows (5 seconds
+            // timed out with two test runs and a profiler on two cores).
             let ranAside = LockedBox(false)
             let gate = RequestMatcher.custom("gate") { _ in
                 if waited.withLock({ $0 == nil }) {
@@ -44,7 +47,7 @@ struct AsideAnswerTests {
                         defer { state.waiter = nil }
                         return state.waiter
                     }?.resume()
-                    let result = quickAnswered.wait(timeout: .now() + 5)
+                    let result = quickAnswered.wait(timeout: .now() + 20)
                     waited.withLock { $0 = result }
                 }
                 return ""
