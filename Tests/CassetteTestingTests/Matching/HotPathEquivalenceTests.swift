@@ -155,4 +155,19 @@ struct HotPathEquivalenceTests {
         #expect(RequestMatcher.body.key(asBytes) == "bytes:" + data.base64EncodedString())
         #expect(index.recordedBody(like: Body(Data("a=1&b=3".utf8))) == nil)
     }
+
+    @Test("match keys are equal when their bytes are, whatever their storage, and not when only their meaning is")
+    func matchKeysCompareBytes() {
+        let long = String(repeating: "k", count: 1_500)
+        let built = String(decoding: Array(long.utf8), as: UTF8.self)
+        #expect(MatchKey(long) == MatchKey(built))
+        #expect(MatchKey(String(long.dropLast()) + "j") != MatchKey(long))
+        #expect(MatchKey("") == MatchKey(String()))
+        #expect(MatchKey("small") == MatchKey(String("a small".dropFirst(2))))
+        #expect(MatchKey("caf\u{E9}") != MatchKey("cafe\u{301}"), "canonically equivalent, other bytes")
+        #expect(MatchKey("ab") != MatchKey("abc"))
+        var keys: Set<MatchKey> = [MatchKey(long), MatchKey("caf\u{E9}")]
+        #expect(!keys.insert(MatchKey(built)).inserted)
+        #expect(keys.insert(MatchKey("cafe\u{301}")).inserted)
+    }
 }
