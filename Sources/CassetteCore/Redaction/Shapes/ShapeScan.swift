@@ -136,13 +136,14 @@ package struct ShapeScan: Sendable {
                 }
             }
         }
-        if first == UInt8(ascii: "e"), startsWord, let jwt, let end = JSONWebToken.end(at: index, in: bytes) {
+        // Each shape is bound only once its value is found: binding it first copied it at every `e`, `-` and `=`.
+        if first == UInt8(ascii: "e"), startsWord, jwt != nil, let end = JSONWebToken.end(at: index, in: bytes), let jwt {
             return Hit(shape: jwt, range: index..<end)
         }
-        if first == UInt8(ascii: "-"), let privateKey, let end = PEMBlock.end(at: index, in: bytes, footers: &footers) {
+        if first == UInt8(ascii: "-"), privateKey != nil, let end = PEMBlock.end(at: index, in: bytes, footers: &footers), let privateKey {
             return Hit(shape: privateKey, range: index..<end)
         }
-        if first == UInt8(ascii: "="), let awsSignature, let range = Self.signature(after: index, in: bytes) {
+        if first == UInt8(ascii: "="), awsSignature != nil, let range = Self.signature(after: index, in: bytes), let awsSignature {
             return Hit(shape: awsSignature, range: range)
         }
         return nil
