@@ -20,7 +20,7 @@ struct AppSession: Sendable {
     /// has none yet (swift-corelibs-foundation adds it when the task is made; Apple's platforms when it is sent).
     func addingCookies(to request: URLRequest) -> URLRequest {
         guard configuration.httpShouldSetCookies, request.getsSessionCookies,
-              request.value(forHTTPHeaderField: "Cookie") == nil,
+              request.headerValue("Cookie") == nil,
               let storage = configuration.httpCookieStorage, let url = request.url,
               let cookies = storage.cookies(for: url), !cookies.isEmpty,
               let header = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !header.isEmpty else {

@@ -39,7 +39,8 @@ struct URLParts {
 
     /// `url` before its fragment, and the fragment (after the `#`), if it has one.
     static func splittingFragment(_ url: String) -> (beforeFragment: Substring, fragment: Substring?) {
-        guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (url[...], nil) }
+        // One `memchr` first: most URLs have no fragment, and walking the UTF-8 view costs a request's whole URL.
+        guard url.containsByte(UInt8(ascii: "#")), let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (url[...], nil) }
         return (url[..<hash], url[url.index(after: hash)...])
     }
 

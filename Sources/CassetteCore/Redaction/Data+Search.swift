@@ -75,6 +75,16 @@ extension UnsafeRawBufferPointer {
 }
 
 extension String {
+    /// Whether `byte` occurs in the string's UTF-8: one `memchr`, where `utf8.contains(_:)` walks the view a byte at
+    /// a time (callgrind showed those walks at about 6% of the cassette's own cost per realistic replayed request,
+    /// asked of every header's name and value).
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? utf8.contains(byte)
+    }
+
     /// Whether `needle`'s UTF-8 bytes occur in the string's (see ``containsBytes(of:)``); with `asWord`, only where
     /// no letter, digit, `_` or `-` stands right before or after them, as a token stands in text.
     func containsBytes(of needle: String, asWord: Bool) -> Bool {

@@ -86,7 +86,9 @@ struct InteractionSecret: Sendable, Hashable {
         // Most secrets are tokens of letters, digits and `-._~`, which every form but the strictest percent-encoding
         // writes the same: at most two forms, worked out without writing the others.
         let plain = Form(form: .plain, text: value, placeholder: placeholder)
-        guard encoded != value || !value.utf8.allSatisfy(WireForm.writesUnchanged) else {
+        let unchanged = value.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(WireForm.writesUnchanged) }
+            ?? value.utf8.allSatisfy(WireForm.writesUnchanged)
+        guard encoded != value || !unchanged else {
             let strict = WireForm.strictlyEncoded.write(value, encoded: encoded)
             forms = strict == value ? [plain]
                 : [plain, Form(form: .strictlyEncoded, text: strict,

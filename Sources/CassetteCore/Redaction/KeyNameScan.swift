@@ -9,29 +9,42 @@ struct KeyNameScan: Sendable {
     private let names: [[UInt8]]
     /// For each byte, the positions in ``names`` of the names starting with it.
     private let startingWith: [[Int]]
+    /// The bytes worth a closer look, as they stand (either case of a name's first letter, `\\`, `0xE2`): one
+    /// table read per byte of a body that holds no name, where looking up ``startingWith`` costs several times that.
+    private let triggers: [Bool]
 
     init(_ names: [[UInt8]]) {
         self.names = names
         var startingWith = [[Int]](repeating: [], count: 256)
+        var triggers = [Bool](repeating: false, count: 256)
+        triggers[Int(UInt8(ascii: "\\"))] = true
+        triggers[0xE2] = true
         for (position, name) in names.enumerated() {
-            if let first = name.first { startingWith[Int(first)].append(position) }
+            guard let first = name.first else { continue }
+            startingWith[Int(first)].append(position)
+            for byte in 0...255 where SecretName.lowered(UInt8(byte)) == first { triggers[byte] = true }
         }
         self.startingWith = startingWith
+        self.triggers = triggers
     }
 
     /// Whether `bytes` may hold one of the names: false only when it certainly holds none.
     func mayOccur(in bytes: UnsafeRawBufferPointer) -> Bool {
-        var start = 0
-        while start < bytes.count {
-            let byte = bytes[start]
-            if byte == UInt8(ascii: "\\"), start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "u") { return true }
-            if byte == 0xE2, start + 2 < bytes.count, bytes[start + 1] == 0x84, bytes[start + 2] == 0xAA { return true }
-            for position in startingWith[Int(SecretName.lowered(byte))] where matches(names[position], in: bytes, at: start) {
-                return true
+        triggers.withUnsafeBufferPointer { triggers in
+            var start = 0
+            while start < bytes.count {
+                let byte = bytes[start]
+                if triggers[Int(byte)] {
+                    if byte == UInt8(ascii: "\\"), start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "u") { return true }
+                    if byte == 0xE2, start + 2 < bytes.count, bytes[start + 1] == 0x84, bytes[start + 2] == 0xAA { return true }
+                    for position in startingWith[Int(SecretName.lowered(byte))] where matches(names[position], in: bytes, at: start) {
+                        return true
+                    }
+                }
+                start += 1
             }
-            start += 1
+            return false
         }
-        return false
     }
 
     /// Whether `name` starts at `start`, skipping `-` and `_` after its first byte.

@@ -28,7 +28,7 @@ extension Redaction {
             }
         }
         // A header may hold a URL (`Referer`, `X-Callback-URL`): its query items a rule names are secrets.
-        for value in request.headers.values where value.utf8.contains(UInt8(ascii: "?")) {
+        for value in request.headers.values where value.containsByte(UInt8(ascii: "?")) {
             addLinkParameters(of: Data(value.utf8), to: &secrets)
         }
         // The passwords of the URL and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), and the

@@ -125,8 +125,7 @@ struct SecretSet: Sendable {
     /// replaced a secret inside a value that no rule took whole (too short to be a secret, or the client's own), so
     /// the text around the placeholder is no secret either. No live value holds one: replay restores them all.
     private func holdsRestorablePlaceholder(_ value: String) -> Bool {
-        let bytes = value.utf8
-        guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "%")) else { return false }
+        guard value.containsByte(UInt8(ascii: "<")) || value.containsByte(UInt8(ascii: "%")) else { return false }
         let named = InteractionSecret.named(stem, "")
         var markers = [named.hasSuffix(">") ? String(named.dropLast()) : named]
         markers += secrets.filter { $0.isRestorable && !$0.placeholder.hasPrefix(markers[0]) }.map(\.placeholder)

@@ -100,17 +100,24 @@ enum WireForm: CaseIterable, Sendable {
 
     enum HexCase { case lowercase, uppercase }
 
+    /// The digits of a `%XX` escape, as the strictest encoders write them.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// `value` with every byte but ASCII letters and digits written `%XX`.
     private static func strictlyEncoded(_ value: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
+        let digits = hexDigits
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count * 3)
+        // Byte by byte: appending a three-byte array literal allocated one for every escape, on every replayed
+        // request's secrets.
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 bytes.append(byte)
             default:
-                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -70,7 +70,7 @@ struct ChainLinks: Sendable {
     /// The token `request` carries, if any.
     static func token(of request: URLRequest) -> String? {
         #if canImport(FoundationNetworking)
-        request.value(forHTTPHeaderField: propertyKey)
+        request.headerValue(propertyKey)
         #else
         URLProtocol.property(forKey: propertyKey, in: request) as? String
         #endif

@@ -21,4 +21,16 @@ struct ContainsByteTests {
             }
         }
     }
+
+    @Test("a string's containsByte agrees with its UTF-8 view's contains: empty, small, long, non-ASCII and substring-made strings")
+    func stringContainsByteAgreesWithContains() {
+        let long = String(repeating: "abc%", count: 40) + "?"
+        let strings = ["", "?", "a", "Bearer token", "x%20y", "héllo wörld ✓", "e\u{301}", long,
+                       String(long.dropFirst(3)), String(decoding: [0x61, 0xFF, 0x62], as: UTF8.self)]
+        for string in strings {
+            for byte in UInt8.min...UInt8.max {
+                #expect(string.containsByte(byte) == string.utf8.contains(byte), "byte \(byte) in \(string)")
+            }
+        }
+    }
 }

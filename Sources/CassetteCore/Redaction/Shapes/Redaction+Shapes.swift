@@ -24,13 +24,14 @@ extension Redaction {
         for (name, value) in headers {
             add(matching.shapes.values(in: value))
             // A header name's words are joined by `-`, which a token's start does not follow (`X-AKIA…`).
-            add(matching.shapes.values(inName: name, separators: [UInt8(ascii: "-")]))
+            add(matching.shapes.values(inName: name, separators: Self.headerNameSeparators))
             // A header may spell a token with percent-encoding: a URL's (`Location`), a cookie's value; a name too.
-            for text in [value, name] where text.utf8.contains(UInt8(ascii: "%")) {
+            for text in [value, name] where text.containsByte(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(text.utf8), plusIsSpace: false)
             }
-            // A header a rule names holds its placeholder by now.
-            if matching.findsHighEntropy, !matching.headerNames.contains(name), let place = AuthLikeName.place(name),
+            // A header a rule names holds its placeholder by now. (The name's place first: most names have none, and
+            // telling costs less than the rules' lookup.)
+            if matching.findsHighEntropy, let place = AuthLikeName.place(name), !matching.headerNames.contains(name),
                let credential = AuthLikeName.credential(in: value, at: place) {
                 found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
@@ -38,7 +39,7 @@ extension Redaction {
             if name.equalsIgnoringASCIICase("Location") { found += highEntropyQueryFields(of: value) }
         }
         // Percent-encoding anywhere in the URL: its path too may spell a token so.
-        if url.utf8.contains(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
+        if url.containsByte(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
         found += highEntropyQueryFields(of: url)
         if let body {
             let isJSON = body.looksLikeJSON
@@ -63,6 +64,10 @@ extension Redaction {
         }
         return found
     }
+
+    /// What joins the words of a header's name (see ``ShapeScan/values(inName:separators:)``), made once: a set
+    /// literal in the loop over headers built one for every header of every replayed request.
+    private static let headerNameSeparators: Set<UInt8> = [UInt8(ascii: "-")]
 
     /// What `replace` makes of `message` once it shows no value of a shape left to find: a value found inside a
     /// longer run (two keys written together) is replaced there, and the rest of the run then stands as a value of

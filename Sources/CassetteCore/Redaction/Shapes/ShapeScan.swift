@@ -127,17 +127,23 @@ package struct ShapeScan: Sendable {
     private func hit(at index: Int, first: UInt8, in bytes: UnsafeRawBufferPointer, footers: inout PEMBlock.Footers) -> Hit? {
         let startsWord = index == 0 || !Self.continuesWord(bytes[index - 1])
         if startsWord {
-            for (prefix, shape) in prefixes[Int(first)] {
-                if let end = Self.token(prefix, at: index, in: bytes) { return Hit(shape: shape, range: index..<end) }
+            // By position: binding each (prefix, shape) pair copied both, with their arrays and strings, at every
+            // letter a prefix starts with.
+            let candidates = prefixes[Int(first)]
+            for position in candidates.indices {
+                if let end = Self.token(candidates[position].prefix, at: index, in: bytes) {
+                    return Hit(shape: candidates[position].shape, range: index..<end)
+                }
             }
         }
-        if first == UInt8(ascii: "e"), startsWord, let jwt, let end = JSONWebToken.end(at: index, in: bytes) {
+        // Each shape is bound only once its value is found: binding it first copied it at every `e`, `-` and `=`.
+        if first == UInt8(ascii: "e"), startsWord, jwt != nil, let end = JSONWebToken.end(at: index, in: bytes), let jwt {
             return Hit(shape: jwt, range: index..<end)
         }
-        if first == UInt8(ascii: "-"), let privateKey, let end = PEMBlock.end(at: index, in: bytes, footers: &footers) {
+        if first == UInt8(ascii: "-"), privateKey != nil, let end = PEMBlock.end(at: index, in: bytes, footers: &footers), let privateKey {
             return Hit(shape: privateKey, range: index..<end)
         }
-        if first == UInt8(ascii: "="), let awsSignature, let range = Self.signature(after: index, in: bytes) {
+        if first == UInt8(ascii: "="), awsSignature != nil, let range = Self.signature(after: index, in: bytes), let awsSignature {
             return Hit(shape: awsSignature, range: range)
         }
         return nil
@@ -170,9 +176,12 @@ package struct ShapeScan: Sendable {
         return end
     }
 
+    /// `signature`, spelled once: ``signature(after:in:)`` runs at every `=` of every replayed request.
+    private static let signatureName = Array("signature".utf8)
+
     /// The 64 hexadecimal digits after the `=` at `index`, when `signature` (any case) stands before it.
     private static func signature(after index: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        let name = Array("signature".utf8)
+        let name = signatureName
         guard index >= name.count, bytes.count - index > 64 else { return nil }
         for (offset, letter) in name.enumerated() where SecretName.lowered(bytes[index - name.count + offset]) != letter {
             return nil
