@@ -153,7 +153,8 @@ struct MatchKey: Hashable {
         var left = lhs.text, right = rhs.text
         return left.withUTF8 { left in
             right.withUTF8 { right in
-                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return left.count == right.count }
+                return memcmp(leftBytes, rightBytes, left.count) == 0
             }
         }
     }
