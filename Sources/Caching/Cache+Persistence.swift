@@ -23,18 +23,8 @@ extension Cache where Key: Codable, Value: Codable {
     /// `entries` with each repeated key in its first place, holding its last value and date, as inserting them gives.
     /// Entries without a repeated key come back as they are, not copied.
     private static func deduplicated(_ entries: [(key: Key, value: Value, expirationDate: Date)]) -> [(key: Key, value: Value, expirationDate: Date)] {
-        if Set(entries.lazy.map(\.key)).count == entries.count { return entries }
-        var positions: [Key: Int] = [:]
-        positions.reserveCapacity(entries.count)
-        var unique: [(key: Key, value: Value, expirationDate: Date)] = []
-        unique.reserveCapacity(entries.count)
-        for entry in entries {
-            if let position = positions[entry.key] { unique[position] = entry } else {
-                positions[entry.key] = unique.count
-                unique.append(entry)
-            }
-        }
-        return unique
+        guard let places = keptPlaces(of: entries.lazy.map(\.key)) else { return entries }
+        return places.map { entries[$0] }
     }
 
     /// Writes a cache file holding `entries` to `url` atomically, without building the cache: see ``encoded(entries:)``.
@@ -174,4 +164,21 @@ extension JSONDecoder {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }
+}
+
+/// Which of the entries with `keys` (in file order) reading the file keeps, and in what order: a repeated key keeps
+/// its first place and takes its last entry, as inserting the entries one by one does. Each is an index into `keys`;
+/// `nil` when no key repeats, so every entry is kept where it stands.
+func keptPlaces<Key: Hashable>(of keys: some Collection<Key>) -> [Int]? {
+    if Set(keys).count == keys.count { return nil }
+    var firstPlaces: [Key: Int] = [:]
+    var places: [Int] = []
+    places.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+        if let kept = firstPlaces[key] { places[kept] = index } else {
+            firstPlaces[key] = places.count
+            places.append(index)
+        }
+    }
+    return places
 }

@@ -25,6 +25,12 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
     /// How many entries the file stores.
     package var count: Int { keys.count }
 
+    /// The entries a whole read keeps, in its order, each as its index in file order: a repeated key at its first
+    /// place with its last entry (see ``Cache/entriesWithExpiration(in:file:deferring:)``).
+    package var keptPlaces: [Int] {
+        Caching.keptPlaces(of: keys) ?? Array(keys.indices)
+    }
+
     /// Whether the values are read from the file's bytes one at a time (not decoded by a whole read).
     var readsInTurn: Bool {
         if case .inFile = values { return true }
@@ -60,12 +66,12 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
     }
 
     /// The entries of `bytes`, a cache file's UTF-8 bytes whose format the caller checks, read one at a time: an
-    /// outline of the file whose entries are left out (``JSONTape/init(outlineOf:leavingOutDepth:)``), then each
+    /// outline of the file whose entries are left out (``JSONTape/init(parsing:leavingOutDepth:)``), then each
     /// entry parsed and decoded on its own. `nil` for any file this cannot read, to be read whole for its exact error.
     init?(inFile bytes: Data, file: URL?) {
         let read = bytes.withUnsafeBytes { buffer -> (keys: [Key], dates: [Date], entries: [Range<Int>])? in
             // The top-level object is at depth 0, its members at 1 and the entries at 2.
-            guard let outline = try? JSONTape(outlineOf: buffer, leavingOutDepth: Self.entryDepth), outline.repeatedKey == nil,
+            guard let outline = try? JSONTape(parsing: buffer, leavingOutDepth: Self.entryDepth), outline.repeatedKey == nil,
                   let envelope = try? TapeDecoder.decode(EnvelopeOutline<Key, Value>.self, at: 0, of: outline, path: []),
                   case .array(let count, _) = outline.nodes[envelope.entriesNode] else { return nil }
             // The entries' stand-ins are the array's nodes, one each and left out one after another.

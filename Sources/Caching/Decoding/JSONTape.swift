@@ -30,7 +30,7 @@ struct JSONTape {
     /// The repeated key that appears again earliest in the document, in any object; `nil` if no object repeats a
     /// key. Found while parsing (see ``RepeatedKeyFinder``); decoding such a document is an error.
     private(set) var repeatedKey: RepeatedKey?
-    /// The values an outline left out (see ``init(outlineOf:leavingOutDepth:)``), in document order; empty otherwise.
+    /// The values an outline left out (see ``init(parsing:leavingOutDepth:)``), in document order; empty otherwise.
     private(set) var leftOut: [LeftOut] = []
 
     /// A value an outline parsed but did not keep: the `null` node standing in its place and the value's bytes.
@@ -40,20 +40,15 @@ struct JSONTape {
     }
 
     /// Parses `bytes`, which must outlive the tape.
-    init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    ///
+    /// With `leavingOutDepth`, the whole document is parsed all the same, every syntax error thrown alike, but no nodes
+    /// are kept for the values at that depth (the top-level value is at depth 0): each stands as a `null` node, its
+    /// bytes in ``leftOut``, to be parsed on its own with ``init(parsingValueAt:depth:in:)``. Such an outline of a
+    /// large file costs memory for its outer levels only; ``repeatedKey`` then covers the objects kept, and each
+    /// left-out value's own parse covers it.
+    init(parsing bytes: UnsafeRawBufferPointer, leavingOutDepth: Int? = nil) throws(JSONSyntaxError) {
         self.bytes = bytes
-        var parser = Parser(bytes: bytes)
-        try parser.parseDocument(into: &nodes)
-        repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
-    }
-
-    /// Parses `bytes` as ``init(parsing:)`` does, every syntax error thrown alike, but keeps no nodes for the values at
-    /// `depth` (the top-level value is at depth 0): each stands as a `null` node, its bytes in ``leftOut``, to be parsed
-    /// on its own with ``init(parsingValueAt:depth:in:)``. A large file's outline costs memory for its outer levels
-    /// only. ``repeatedKey`` covers the objects kept; each left-out value's own parse covers it.
-    init(outlineOf bytes: UnsafeRawBufferPointer, leavingOutDepth depth: Int) throws(JSONSyntaxError) {
-        self.bytes = bytes
-        var parser = Parser(bytes: bytes, leavingOutDepth: depth)
+        var parser = Parser(bytes: bytes, leavingOutDepth: leavingOutDepth)
         try parser.parseDocument(into: &nodes)
         repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
         leftOut = parser.leftOut
@@ -99,7 +94,7 @@ private struct Parser {
     var repeatedKeys = RepeatedKeyFinder()
     /// Deeper documents are rejected rather than risking the stack (JSONDecoder's limit too).
     static let maximumDepth = 512
-    /// The depth whose values are parsed but not kept (see ``JSONTape/init(outlineOf:leavingOutDepth:)``), if any.
+    /// The depth whose values are parsed but not kept (see ``JSONTape/init(parsing:leavingOutDepth:)``), if any.
     let leavingOutDepth: Int?
     /// The values left out so far.
     var leftOut: [JSONTape.LeftOut] = []

@@ -6,8 +6,7 @@ extension CassetteFile {
     /// ``CassetteFile/load(_:)`` gives them: each is decoded from the file's bytes when reached, and none is kept.
     package struct InteractionsInTurn: RandomAccessCollection, Sendable {
         private let entries: StoredEntries<Int, Interaction>
-        /// The file's entries (by place in the file) in the order loading reads them: a repeated key at its first
-        /// place with its last entry, then in key order if the file was edited out of order.
+        /// The file's entries (by place in the file) in the order ``CassetteFile/load(_:)`` gives them.
         private let order: [Int]
 
         /// No interactions: a cassette that is not there.
@@ -17,20 +16,8 @@ extension CassetteFile {
 
         fileprivate init(_ entries: StoredEntries<Int, Interaction>) {
             self.entries = entries
-            var places: [Int: Int] = [:]
-            var order: [Int] = []
-            order.reserveCapacity(entries.count)
-            for (place, key) in entries.keys.enumerated() {
-                if let earlier = places[key] { order[earlier] = place } else {
-                    places[key] = order.count
-                    order.append(place)
-                }
-            }
             let keys = entries.keys
-            if !order.indices.dropFirst().allSatisfy({ keys[order[$0 - 1]] < keys[order[$0]] }) {
-                order.sort { keys[$0] < keys[$1] }
-            }
-            self.order = order
+            order = CassetteFile.inKeyOrder(entries.keptPlaces) { keys[$0] }
         }
 
         /// The key of each entry in the file, in file order (a repeated key each time it appears).

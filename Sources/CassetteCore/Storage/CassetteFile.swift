@@ -66,15 +66,17 @@ public enum CassetteFile {
     private static func entries(of file: URL,
                         _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [(key: Int, value: Interaction, expirationDate: Date)] {
         do {
-            // Files this code writes keep their keys in order; sort only one that was edited out of order.
-            var entries = try read()
-            if !entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].key < entries[$0].key }) {
-                entries.sort { $0.key < $1.key }
-            }
-            return entries
+            return inKeyOrder(try read(), key: \.key)
         } catch {
             throw unreadable(error, file)
         }
+    }
+
+    /// `items` in the order of their keys (each key once). Files this code writes keep their keys in order; only one
+    /// that was edited out of order is sorted.
+    static func inKeyOrder<Item>(_ items: [Item], key: (Item) -> Int) -> [Item] {
+        if items.indices.dropFirst().allSatisfy({ key(items[$0 - 1]) < key(items[$0]) }) { return items }
+        return items.sorted { key($0) < key($1) }
     }
 
     /// The interaction an entry holds: its value, whose ``Interaction/expiresAt`` is the entry's expiration date.

@@ -72,7 +72,7 @@ struct StoredEntriesTests {
     func outline() throws {
         let text = Data(#"{"a":[1,{"b":[2]},"c"],"d":{"e":3}}"#.utf8)
         try text.withUnsafeBytes { bytes in
-            let outline = try JSONTape(outlineOf: bytes, leavingOutDepth: 2)
+            let outline = try JSONTape(parsing: bytes, leavingOutDepth: 2)
             let leftOut = outline.leftOut.map { String(decoding: bytes[$0.bytes], as: UTF8.self) }
             #expect(leftOut == ["1", #"{"b":[2]}"#, #""c""#, "3"])
             for value in outline.leftOut {
@@ -83,7 +83,7 @@ struct StoredEntriesTests {
         }
         let broken = Data(#"{"a":[1,{"b":[2,]x},"c"]}"#.utf8)
         broken.withUnsafeBytes { bytes in
-            _ = #expect(throws: JSONSyntaxError.self) { try JSONTape(outlineOf: bytes, leavingOutDepth: 2) }
+            _ = #expect(throws: JSONSyntaxError.self) { try JSONTape(parsing: bytes, leavingOutDepth: 2) }
         }
     }
 

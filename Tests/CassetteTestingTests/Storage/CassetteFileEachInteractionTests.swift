@@ -13,6 +13,23 @@ import Testing
         #expect(visited.allSatisfy { !$0.isPending })
     }
 
+    @Test("a file edited to repeat a key and put its keys out of order is visited in the order load gives")
+    func repeatedAndReorderedKeys() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("c.json")
+            func entry(_ key: Int, _ path: String) -> String {
+                #"{"key":\#(key),"value":{"recordedAt":"2027-01-15T08:00:00Z","request":{"method":"GET","url":"https://h.test/\#(path)"}}}"#
+            }
+            let entries = [entry(3, "three"), entry(1, "one"), entry(3, "three-again"), entry(2, "two")]
+            try Data(#"{"entries":[\#(entries.joined(separator: ","))],"format":"Caching.Cache","version":1}"#.utf8).write(to: file)
+            var visited: [Interaction] = []
+            #expect(try CassetteFile.forEachInteraction(in: file) { visited.append($0) })
+            #expect(visited == (try CassetteFile.load(file)))
+            #expect(visited.map(\.request.url) == ["https://h.test/one", "https://h.test/two", "https://h.test/three-again"])
+            #expect(try CassetteFile.interactionsInTurn(in: file)?.placesInFile == [1, 3, 2])
+        }
+    }
+
     @Test func aMissingFileVisitsNothing() throws {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/c.json")
         #expect(try !CassetteFile.forEachInteraction(in: missing) { _ in Issue.record("visited") })
