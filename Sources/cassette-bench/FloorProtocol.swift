@@ -22,11 +22,12 @@ final class FloorProtocol: URLProtocol {
 
     override func stopLoading() {}
 
-    static func session() -> URLSession {
+    /// A session answered by `protocolClass` alone, with no cache.
+    static func session(protocolClass: AnyClass = FloorProtocol.self, delegate: (any URLSessionDelegate)? = nil) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [FloorProtocol.self]
+        configuration.protocolClasses = [protocolClass]
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 }

@@ -85,11 +85,7 @@ enum InputScalingCases {
     /// The shortest of three runs of `work`, in seconds.
     private static func best(_ work: () async throws -> Void) async rethrows -> Double {
         var times: [Double] = []
-        for _ in 0..<3 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try await work()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
+        for _ in 0..<3 { times.append(try await elapsed(work)) }
         return times.min() ?? 0
     }
 

@@ -14,6 +14,11 @@ struct Sample {
     }
 }
 
+/// Runs of `count` units each (requests, tests, events), in seconds, as microseconds per unit.
+func microseconds(_ times: [Double], per count: Int) -> Sample {
+    Sample(times.map { $0 / Double(count) * 1e6 })
+}
+
 /// The seconds one run of `body` takes.
 func elapsed(_ body: () async throws -> Void) async rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -67,5 +72,28 @@ func peakResidentBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
     return Int(usage.ru_maxrss)  // bytes on Apple platforms
+    #endif
+}
+
+/// Runs this executable with `arguments` and returns the peak resident bytes it prints (`nil` when it fails) and what
+/// it printed.
+func peakOfChild(_ arguments: [String]) throws -> (peak: Double?, output: String) {
+    #if CAN_SPAWN_PROCESSES
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    if !FileManager.default.isExecutableFile(atPath: child.executableURL?.path ?? "") {
+        child.executableURL = Bundle.main.executableURL
+    }
+    child.arguments = arguments
+    let output = Pipe()
+    child.standardOutput = output
+    try child.run()
+    // Read before waiting: a child that prints more than a pipe holds would wait for the read forever.
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    guard child.terminationStatus == 0 else { return (nil, text) }
+    return (Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
+    #else
+    return (nil, "this platform cannot start a child process")
     #endif
 }

@@ -25,66 +25,36 @@ enum MemoryCase {
 
     /// 6. The body kept whole, replayed to `data(for:)`.
     static func run() throws -> Row {
-        let file = Fixtures.folder.appendingPathComponent("large.json")
-        if !FileManager.default.fileExists(atPath: file.path) {
-            try CassetteFile.save([Fixtures.interaction(0, body: body())], to: file)
+        try row("6 memory replaying a 100 MB body", child: "--memory-child", file: "large.json") {
+            Fixtures.interaction(0, body: body())
         }
-        let (peak, text) = try peakOfChild("--memory-child", file: file)
-        guard let peak else {
-            return Row(name: "6 memory (100 MB body)", measured: "child failed: \(text)", ratio: nil, target: "≤ 3×", met: false)
-        }
-        return row("6 memory replaying a 100 MB body", peak: peak)
     }
 
     /// 10. The same body stored as a stream of 1 MB pieces, all at time 0, replayed to a session's delegate that
     /// drops what it hears. Opening the file is most of the peak, as in case 6 (a 100 MB body read from base64
     /// peaks near 265 MB before any request), so this shows that delivering it piece by piece adds little.
     static func runStreamed() throws -> Row {
-        let file = Fixtures.folder.appendingPathComponent("large-stream.json")
-        if !FileManager.default.fileExists(atPath: file.path) {
+        try row("10 memory replaying a 100 MB streamed body", child: "--memory-stream-child", file: "large-stream.json") {
             var interaction = Fixtures.interaction(0, body: body())
             // A streamed body has no length; the pieces say how it came.
             interaction.response?.headers = ["Content-Type": "application/octet-stream", "Server": "bench"]
             interaction.response?.stream = RecordedStream(head: 0, chunks: Array(repeating: RecordedStream.Chunk(at: 0, size: pieceSize),
                                                                                    count: bodySize / pieceSize))
-            try CassetteFile.save([interaction], to: file)
+            return interaction
         }
-        let name = "10 memory replaying a 100 MB streamed body"
-        let (peak, text) = try peakOfChild("--memory-stream-child", file: file)
-        guard let peak else {
-            return Row(name: name, measured: "child failed: \(text)", ratio: nil, target: "≤ 3× body", met: false)
-        }
-        return row(name, peak: peak)
     }
 
-    private static func row(_ name: String, peak: Double) -> Row {
+    /// The peak of the child run with `flag` on the cassette `fileName` of `interaction` (written unless it is there).
+    private static func row(_ name: String, child flag: String, file fileName: String, interaction: () -> Interaction) throws -> Row {
+        let file = Fixtures.folder.appendingPathComponent(fileName)
+        if !FileManager.default.fileExists(atPath: file.path) { try CassetteFile.save([interaction()], to: file) }
+        let (peak, text) = try peakOfChild([flag, file.path])
+        guard let peak else { return Row(name: name, measured: "child failed: \(text)", ratio: nil, target: "≤ 3× body", met: false) }
         let multiple = peak / Double(bodySize)
         return Row(name: name,
                    measured: String(format: "peak RSS %.0f MB", peak / 1e6 * 1.048576),
                    ratio: multiple, target: "≤ 3× body", met: multiple <= 3,
                    json: ["peak_mb": peak / 1_048_576, "multiple": multiple])
-    }
-
-    /// Runs this executable with `flag file` and returns the peak resident bytes it prints (`nil` when it fails)
-    /// and what it printed.
-    private static func peakOfChild(_ flag: String, file: URL) throws -> (peak: Double?, output: String) {
-        #if CAN_SPAWN_PROCESSES
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: child.executableURL?.path ?? "") {
-            child.executableURL = Bundle.main.executableURL
-        }
-        child.arguments = [flag, file.path]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        child.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard child.terminationStatus == 0 else { return (nil, text) }
-        return (Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
-        #else
-        return (nil, "this platform cannot start a child process")
-        #endif
     }
 
     /// In the child: replay the large body once and print the peak resident bytes.

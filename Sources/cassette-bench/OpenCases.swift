@@ -1,8 +1,5 @@
 import CassetteCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What opening a cassette costs as a suite grows: with many sibling files in its folder, and with many interactions
 /// in the file when a test replays one.
@@ -27,13 +24,8 @@ enum OpenCases {
         }
         let (aloneTimes, crowdedTimes) = try await interleaved(repetitions: Cases.repetitions,
                                                                { try await run(in: alone) }, { try await run(in: crowded) })
-        let ratio = medianRatio(crowdedTimes, aloneTimes)
-        let aloneMicros = Sample(aloneTimes.map { $0 / Double(tests) * 1e6 }).median
-        let crowdedMicros = Sample(crowdedTimes.map { $0 / Double(tests) * 1e6 }).median
-        return Row(name: "11 per-test cost among \(siblings.formatted()) cassettes",
-                   measured: String(format: "%.0f µs per test, alone %.0f µs", crowdedMicros, aloneMicros),
-                   ratio: ratio, target: "≤ 1.10", met: ratio <= 1.10,
-                   json: ["crowded_us": crowdedMicros, "alone_us": aloneMicros, "ratio": ratio])
+        return Cases.perTestRow("11 per-test cost among \(siblings.formatted()) cassettes", ours: crowdedTimes, floor: aloneTimes,
+                                tests: tests, floorName: "alone", keys: ("crowded_us", "alone_us"), target: "≤ 1.10", limit: 1.10)
     }
 
     /// 12. Open a 2,000-interaction cassette and replay one of its requests, close; against the same with a
@@ -51,13 +43,8 @@ enum OpenCases {
         }
         let (smallTimes, largeTimes) = try await interleaved(repetitions: Cases.repetitions,
                                                              { try await run(small) }, { try await run(large) })
-        let ratio = medianRatio(largeTimes, smallTimes)
-        let smallMicros = Sample(smallTimes.map { $0 / Double(tests) * 1e6 }).median
-        let largeMicros = Sample(largeTimes.map { $0 / Double(tests) * 1e6 }).median
-        return Row(name: "12 open \(interactions.formatted()) interactions + 1 request",
-                   measured: String(format: "%.0f µs per test, 1 interaction %.0f µs", largeMicros, smallMicros),
-                   ratio: ratio, target: "(report)", met: nil,
-                   json: ["large_us": largeMicros, "small_us": smallMicros, "ratio": ratio])
+        return Cases.perTestRow("12 open \(interactions.formatted()) interactions + 1 request", ours: largeTimes, floor: smallTimes,
+                                tests: tests, floorName: "1 interaction", keys: ("large_us", "small_us"), target: "(report)", limit: nil)
     }
 
     /// 13. Open a cassette of 2,000 distinct recordings, replay each once (sequentially, as one test would), close;
@@ -74,8 +61,7 @@ enum OpenCases {
             }
         })
         let ratio = medianRatio(oursTimes, floorTimes)
-        let ours = Sample(oursTimes.map { $0 / Double(interactions) * 1e6 }).median
-        let floor = Sample(floorTimes.map { $0 / Double(interactions) * 1e6 }).median
+        let (ours, floor) = (microseconds(oursTimes, per: interactions).median, microseconds(floorTimes, per: interactions).median)
         return Row(name: "13 load + \(interactions.formatted()) distinct replays",
                    measured: String(format: "%.1f µs per request, floor %.1f µs", ours, floor),
                    ratio: ratio, target: "≤ 1.30", met: ratio <= 1.30,

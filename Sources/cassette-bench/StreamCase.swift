@@ -20,21 +20,21 @@ enum StreamCase {
         }
     }
 
-    /// Writes a cassette of one interaction answering `GET url` with `events`, stored as a stream of one piece per
-    /// event, all at time 0; returns its name.
+    /// One interaction answering `GET url` with `events`, stored as a stream of one piece per event, all at time 0.
+    static func interaction(_ events: [Data]) -> Interaction {
+        let body = events.reduce(into: Data()) { $0.append($1) }
+        return Interaction(
+            request: RecordedRequest(method: "GET", url: url.absoluteString, headers: ["Accept": "text/event-stream"]),
+            response: RecordedResponse(status: 200, headers: responseHeaders, body: Body(body), url: url.absoluteString,
+                                       stream: RecordedStream(head: 0, chunks: events.map { RecordedStream.Chunk(at: 0, size: $0.count) })),
+            recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    /// Writes a cassette of ``interaction(_:)`` for `events`; returns its name.
     static func cassette(_ events: [Data]) throws -> String {
         let name = "stream-\(events.count)"
         let file = Fixtures.folder.appendingPathComponent(name + ".json")
-        if !FileManager.default.fileExists(atPath: file.path) {
-            let body = events.reduce(into: Data()) { $0.append($1) }
-            let stream = RecordedStream(head: 0, chunks: events.map { RecordedStream.Chunk(at: 0, size: $0.count) })
-            let interaction = Interaction(
-                request: RecordedRequest(method: "GET", url: url.absoluteString, headers: ["Accept": "text/event-stream"]),
-                response: RecordedResponse(status: 200, headers: responseHeaders, body: Body(body), url: url.absoluteString,
-                                           stream: stream),
-                recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
-            try CassetteFile.save([interaction], to: file)
-        }
+        if !FileManager.default.fileExists(atPath: file.path) { try CassetteFile.save([interaction(events)], to: file) }
         return name
     }
 
@@ -51,7 +51,7 @@ enum StreamCase {
         let name = try cassette(events)
         StreamFloorProtocol.answer.set((responseHeaders, events))
         let floorDelegate = CountingDelegate()
-        let floor = StreamFloorProtocol.session(delegate: floorDelegate)
+        let floor = FloorProtocol.session(protocolClass: StreamFloorProtocol.self, delegate: floorDelegate)
         defer { floor.finishTasksAndInvalidate() }
         // Each run must hear every event, one call each, and nothing else.
         func check(_ counted: CountingDelegate.Count) throws {
@@ -67,8 +67,7 @@ enum StreamCase {
                 try check(try await replayDelegate.run(request, on: session))
             })
         }
-        let floorSample = Sample(floorTimes.map { $0 / Double(count) * 1e6 })
-        let replaySample = Sample(replayTimes.map { $0 / Double(count) * 1e6 })
+        let (floorSample, replaySample) = (microseconds(floorTimes, per: count), microseconds(replayTimes, per: count))
         let ratio = medianRatio(replayTimes, floorTimes)
         return Row(name: "9 stream replay (\(grouped(count)) events)",
                    measured: String(format: "replay %.2f µs/event [%.2f–%.2f], floor %.2f µs/event [%.2f–%.2f]", replaySample.median,
@@ -102,14 +101,6 @@ final class StreamFloorProtocol: URLProtocol {
     }
 
     override func stopLoading() {}
-
-    static func session(delegate: CountingDelegate) -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StreamFloorProtocol.self]
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
 }
 
 /// A session delegate that reads a body piece by piece, as streaming code does on Linux (where

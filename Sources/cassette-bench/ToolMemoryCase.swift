@@ -75,21 +75,14 @@ enum ToolMemoryCase {
 
     /// One response of ``events`` chat-completion events (see ``StreamCase/events(_:)``), one piece each.
     static func streamInteraction() -> Interaction {
-        let pieces = StreamCase.events(events)
-        let body = pieces.reduce(into: Data()) { $0.append($1) }
-        let url = StreamCase.url.absoluteString
-        return Interaction(
-            request: RecordedRequest(method: "GET", url: url, headers: ["Accept": "text/event-stream"]),
-            response: RecordedResponse(status: 200, headers: StreamCase.responseHeaders, body: Body(body), url: url,
-                                       stream: RecordedStream(head: 0, chunks: pieces.map { RecordedStream.Chunk(at: 0, size: $0.count) })),
-            recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        StreamCase.interaction(StreamCase.events(events))
     }
 
     /// The row of one command: the child's peak against the size of `file`.
     /// `diff` reads the file twice, as two cassettes: its peak is against both.
     private static func row(_ name: String, command: String, file: URL) throws -> Row {
         let size = Double((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) * (command == "diff" ? 2 : 1)
-        let (peak, text) = try peakOfChild(command: command, file: file)
+        let (peak, text) = try peakOfChild(["--tool-memory-child", command, file.path])
         guard let peak, size > 0 else {
             return Row(name: name, measured: "child failed: \(text)", ratio: nil, target: "≤ 4× file", met: false)
         }
@@ -98,28 +91,6 @@ enum ToolMemoryCase {
                    measured: String(format: "peak RSS %.0f MB for %.0f MB of files", peak / 1_048_576, size / 1_048_576),
                    ratio: multiple, target: "≤ 4× file", met: multiple <= target,
                    json: ["peak_mb": peak / 1_048_576, "file_mb": size / 1_048_576, "multiple": multiple])
-    }
-
-    /// Runs this executable with `--tool-memory-child command file` and returns the peak resident bytes it prints
-    /// (`nil` when it fails) and what it printed.
-    private static func peakOfChild(command: String, file: URL) throws -> (peak: Double?, output: String) {
-        #if CAN_SPAWN_PROCESSES
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: child.executableURL?.path ?? "") {
-            child.executableURL = Bundle.main.executableURL
-        }
-        child.arguments = ["--tool-memory-child", command, file.path]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        guard child.terminationStatus == 0 else { return (nil, text) }
-        return (Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
-        #else
-        return (nil, "this platform cannot start a child process")
-        #endif
     }
 
     /// In the child: runs `cassette command file` (`export-har` writing beside the file, `diff` comparing the file with
