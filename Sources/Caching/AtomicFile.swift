@@ -1,26 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes files so that readers see the old contents or the new, never a torn mix, and a crash after a save keeps
 /// the new contents.
 package enum AtomicFile {
-    /// Writes `data` to a temporary file beside `url` (named by ``TemporaryFile``), flushes it to disk, renames it
-    /// over `url`, then flushes the folder so that the rename itself survives a crash. Creates `url`'s folders as
-    /// needed.
-    ///
-    /// When `url` is a symbolic link, the write goes through it (see ``SymbolicLink``): the temporary file is made
-    /// beside the file the link leads to and renamed over that file, so the link stays a link and every link to that
-    /// file sees the new contents. No folder is created where a link points.
-    ///
-    /// A failure before the rename removes the temporary file and leaves `url` untouched; a failure to flush the
-    /// folder after it comes with the new file in place (the error says so). A process killed during the save leaves
-    /// its temporary file behind: ``removeAbandonedTemporaryFiles(of:)`` removes it later.
+    /// Writes `data` to a temporary file beside `url` (see ``TemporaryFile``), flushes it, renames it over `url` and
+    /// flushes the folder, so that the rename survives a crash; creates `url`'s folders as needed, and writes through
+    /// a symbolic link (see ``SymbolicLink``). A failure before the rename leaves `url` untouched; a killed save's
+    /// temporary file is removed later by ``removeAbandonedTemporaryFiles(of:)``.
     static func write(_ data: Data, to url: URL) throws(CacheError) {
         let file = try Writing(url)
         do throws(CacheError) {
@@ -36,9 +22,8 @@ package enum AtomicFile {
     /// file): what ``write(_:to:)`` does, one ``append(_:)`` at a time. ``commit()`` puts the file in place;
     /// ``abandon()`` (or a failed append or commit) removes the temporary file and leaves `url` as it was.
     package final class Writing {
-        /// The file saved, as given (errors name it).
         private let url: URL
-        /// Where the contents go: the file `url` leads to (see ``SymbolicLink``).
+        /// The file `url` leads to (see ``SymbolicLink``).
         private let target: URL
         private let temporary: URL
         private var descriptor: Int32
@@ -104,8 +89,7 @@ package enum AtomicFile {
         deinit { abandon() }
     }
 
-    /// Creates `folder` and the folders above it that do not exist; `file`, the file that needs it, is named in the
-    /// error.
+    /// Creates `folder` and its missing parents; the error names `file`, which needs it.
     static func createFolder(_ folder: URL, for file: URL) throws(CacheError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -114,8 +98,7 @@ package enum AtomicFile {
         }
     }
 
-    /// Flushes `folder`'s entries to disk, so that the rename that put `url` in place is not lost in a crash.
-    /// A file system that cannot flush a folder (`EINVAL`) is taken as having nothing to flush.
+    /// Flushes `folder`'s entries to disk (`EINVAL`, a file system that cannot, counts as done).
     static func flushFolder(_ folder: URL, of url: URL) throws(CacheError) {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -21,7 +21,6 @@ extension Cache where Key: Codable, Value: Codable {
     }
 
     /// `entries` with each repeated key in its first place, holding its last value and date, as inserting them gives.
-    /// Entries without a repeated key come back as they are, not copied.
     private static func deduplicated(_ entries: [(key: Key, value: Value, expirationDate: Date)]) -> [(key: Key, value: Value, expirationDate: Date)] {
         guard let places = keptPlaces(of: entries.lazy.map(\.key)) else { return entries }
         return places.map { entries[$0] }
@@ -66,18 +65,15 @@ extension Cache where Key: Codable, Value: Codable {
                             dateProvider: @escaping @Sendable () -> Date = Date.init,
                             entryLifetime: TimeInterval = .infinity,
                             maximumEntryCount: Int = .max) throws(CacheError) {
-        try self.init(data: try Self.read(url), file: url, dateProvider: dateProvider, entryLifetime: entryLifetime,
+        try self.init(data: try FileContents.read(url), file: url, dateProvider: dateProvider, entryLifetime: entryLifetime,
                       maximumEntryCount: maximumEntryCount)
     }
 
-    /// The entries a cache loaded from the file at `url` would hold, in insertion order, without building the cache.
-    ///
-    /// For code that reads a cache file once and needs no cache around its values: it skips the in-memory
-    /// bookkeeping (NSCache, recency order) that loading a ``Cache`` pays for. Expired entries are dropped, as
-    /// loading drops them; a key that appears twice keeps its first place and its last value, as inserting does.
+    /// The entries a cache loaded from the file at `url` would hold, in insertion order, without building the cache
+    /// (no NSCache, no recency order): expired entries dropped, a repeated key in its first place with its last value.
     /// Throws the same errors as ``init(contentsOf:dateProvider:entryLifetime:maximumEntryCount:)``.
     public static func entries(contentsOf url: URL, now: Date = Date()) throws(CacheError) -> [(key: Key, value: Value)] {
-        try entries(in: try read(url), file: url, now: now)
+        try entries(in: try FileContents.read(url), file: url, now: now)
     }
 
     /// The entries of a cache file's bytes, exactly as ``entries(contentsOf:now:)`` reads them from the file;
@@ -95,11 +91,6 @@ extension Cache where Key: Codable, Value: Codable {
     package static func entriesWithExpiration(in data: Data, file: URL?,
                                               deferring: Bool = false) throws(CacheError) -> [(key: Key, value: Value, expirationDate: Date)] {
         deduplicated(try storedEntries(in: data, file: file, deferring: deferring))
-    }
-
-    /// The bytes of the file at `url`, or a ``CacheError`` saying why there are none.
-    package static func read(_ url: URL) throws(CacheError) -> Data {
-        try FileContents.read(url)
     }
 
     /// Every entry of a cache file's bytes, as stored, its format and version checked first.
@@ -121,11 +112,8 @@ extension Cache where Key: Codable, Value: Codable {
         }
     }
 
-    /// Writes the cache to `url` atomically, creating parent folders as needed.
-    ///
-    /// A `url` that is a symbolic link is written through: the new file is written beside the file the link (or chain
-    /// of links) leads to and renamed over it, so the link stays a link and every link to that file sees the new
-    /// contents; no folder is created where a link points, and a loop of links is an error.
+    /// Writes the cache to `url` atomically, creating parent folders as needed; a symbolic link is written through
+    /// (the file it leads to gets the new contents, the link stays).
     public func save(to url: URL) throws(CacheError) {
         try AtomicFile.write(try encoded(), to: url)
     }

@@ -12,17 +12,14 @@ import Locking
 /// ```
 ///
 /// **Eviction.** Beyond `maximumEntryCount`, the least recently used entry goes (inserting or reading an entry uses
-/// it). The cache enforces this itself, so the order is the same on every platform; NSCache's own limits, whose
-/// order differs between Apple's Foundation and swift-corelibs-foundation, are left off.
+/// it), enforced by the cache itself so the order is the same on every platform (NSCache's own limits are left off).
 ///
 /// **Expiry.** Each entry expires `entryLifetime` seconds after it is inserted (or after the lifetime passed to
-/// ``insert(_:forKey:lifetime:)``); `.infinity` means never. Expired entries are never returned; they are dropped
-/// when accessed and are not saved.
+/// ``insert(_:forKey:lifetime:)``); `.infinity` means never. Expired entries are never returned, nor saved.
 ///
 /// **Persistence.** `save(to:)`, `init(contentsOf:)`, `encoded()` and friends exist only where `Key` and `Value`
-/// are `Codable`: a `Cache<String, SomeNonCodableClass>` does not offer them. The file is JSON with sorted keys,
-/// pretty-printed, ISO-8601 dates and a trailing newline; entries appear in insertion order, so equal contents
-/// always give byte-identical files:
+/// are `Codable`. The file is pretty-printed JSON with sorted keys, ISO-8601 dates and a trailing newline, entries
+/// in insertion order, so equal contents always give byte-identical files:
 ///
 /// ```json
 /// {
@@ -42,8 +39,8 @@ import Locking
 /// }
 /// ```
 ///
-/// `expires` is left out for entries that never expire. Files are written atomically: a crash mid-save leaves the
-/// old file or the new one, never a torn one.
+/// `expires` is left out for entries that never expire. Files are written atomically: a crash leaves the old file or
+/// the new one.
 public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let dateProvider: @Sendable () -> Date
     private let entryLifetime: TimeInterval
@@ -79,10 +76,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         storage = LockedBox(Storage())
     }
 
-    /// Inserts `value` for `key` with the cache's entry lifetime.
-    ///
-    /// An existing key keeps its place in insertion order; its value and expiration date are replaced and it
-    /// becomes the most recently used.
+    /// Inserts `value` for `key` with the cache's entry lifetime. An existing key keeps its place in insertion order
+    /// and becomes the most recently used.
     public func insert(_ value: Value, forKey key: Key) {
         insert(value, forKey: key, lifetime: entryLifetime)
     }

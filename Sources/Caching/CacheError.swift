@@ -2,13 +2,10 @@ import Foundation
 
 /// The one error `Caching` throws: what failed, in which file, where in it, and what to do.
 ///
-/// `CassetteCore`'s `CassetteError` has the same shape (a code, where, a message) and writes its description the
-/// same way (`ErrorDescription`); one that comes from a `CacheError` carries it as its `underlying` error. The two
-/// stay separate public types, one per module as the package's rule is: each module's codes are its own (a shared
-/// code type would let either error carry the other's codes), and `Caching` is usable without `CassetteCore`.
+/// `CassetteCore`'s `CassetteError` has the same shape and description (`ErrorDescription`), and carries a
+/// `CacheError` it comes from as its `underlying` error; each module keeps its own codes, and `Caching` stands alone.
 public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is. A struct with static members, so new codes never break a caller's `switch`.
-    /// (`CassetteError.Code` is built the same way; see the note on ``CacheError`` for why they are not one type.)
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
@@ -59,9 +56,8 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
     /// The file, the coding path and the reason, in one line: `/x/a.json at entries[2].value: reason`.
     public var description: String { description(namingFile: true) }
 
-    /// The coding path and the reason, after the file when `namingFile` is true and there is one:
-    /// `At entries[2].value: reason` without it. An error that names the file itself (a `CassetteError` about
-    /// this cassette file) wraps this one without repeating the file.
+    /// The coding path and the reason, after the file when `namingFile` is true and there is one
+    /// (`At entries[2].value: reason` without it), for an error that names the file itself.
     package func description(namingFile: Bool) -> String {
         let path = codingPath.isEmpty ? nil : codingPathDescription
         switch (namingFile ? file?.path : nil, path) {

@@ -1,5 +1,4 @@
-/// How the package writes a coding path, in every error and finding that names one: as Swift writes the access,
-/// `entries[2].value.status`.
+/// How the package writes a coding path: as Swift writes the access, `entries[2].value.status`.
 package enum CodingPathText {
     /// `keys` as a path: each index in brackets, each name after a `.` (none before the first).
     package static func of(_ keys: [any CodingKey]) -> String {

@@ -1,18 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Reads a file whole, after checking it is one: a folder, a named pipe or a device given where a file belongs gets
-/// an error that says what it is, not the system's word for the failed read ("You don't have permission", which a
-/// named pipe gets on Linux, or an error number).
+/// Reads a file whole, after checking it is one: a folder, a named pipe or a device gets an error that says what it
+/// is, not the system's word for the failed read.
 package enum FileContents {
-    /// The bytes of the regular file at `url` (a symbolic link is followed), or a ``CacheError`` naming the file and
-    /// saying why there are none. The check is one `stat(2)`: every cassette a test opens is read here.
+    /// The bytes of the regular file at `url` (a symbolic link followed), or a ``CacheError`` saying why there are none.
     package static func read(_ url: URL) throws(CacheError) -> Data {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
@@ -30,9 +21,7 @@ package enum FileContents {
         }
     }
 
-    /// Why a file is not there. A name that a folder listing gave with U+FFFD in it is most likely one whose bytes
-    /// are not UTF-8 (Linux file systems allow any): Foundation lists it with the replacement character, a name no
-    /// file has, so it cannot be opened by that name.
+    /// Why a file is not there; a name holding U+FFFD is most likely one Foundation listed for bytes that are not UTF-8.
     private static func missingReason(_ url: URL) -> String {
         let name = url.lastPathComponent
         guard name.unicodeScalars.contains("\u{FFFD}") else { return "No such file." }

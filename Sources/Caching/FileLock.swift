@@ -1,32 +1,16 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An advisory lock that processes take before they change a file: `flock(2)` on a lock file beside it,
-/// `.<name>.lock`, so that a read-modify-write of the file by one process never interleaves with another's.
+/// `.<name>.lock`, so that one process's read-modify-write of the file never interleaves with another's.
 ///
-/// The lock is advisory: it excludes only code that takes it too. `flock` locks belong to an open file description,
-/// so two threads of one process exclude each other as two processes do, and the kernel drops a lock when its
-/// holder dies, so a killed process never leaves the file locked.
+/// `flock` locks belong to an open file description, so threads of one process exclude each other as processes do,
+/// and the kernel drops a dead holder's lock. The holder removes the lock file *before* unlocking, and whoever takes
+/// the lock checks that the file it locked is still the one at the path (else starts again), so no lock files stay
+/// between saves (one a killed holder left is reused; `.gitignore`'s `.*.lock` covers it).
 ///
-/// The lock file is removed when the lock is given up, so that a folder of files holds no lock files between saves
-/// (one killed while holding the lock stays behind, and is reused; a default `.gitignore` line `.*.lock` covers it).
-/// Removing it is safe because the holder removes it *before* unlocking, and whoever takes the lock checks that the
-/// file it locked is still the one at the lock's path, and starts again if not.
-///
-/// The lock on a file that is a symbolic link is the lock on the file the link leads to (see ``SymbolicLink``), beside
-/// it: the lock guards the file a write lands in, so two links to one file exclude each other.
-///
-/// A lock file is never opened through a symbolic link (`O_NOFOLLOW`): a link planted at a lock's path would make
-/// every save create or lock a file wherever it points. Such a link is an error that names it and says to remove it;
-/// the link is left in place for the user to look at. `open(2)` with `O_NOFOLLOW` fails when the path's last
-/// component is a link (POSIX.1-2008; `ELOOP` on Linux and Darwin, whose `open(2)` man page says so); the error
-/// tells a link by `lstat` afterwards (``SymbolicLink/isLink(_:)``), not by the `errno`, so it reads the same on both.
+/// The lock on a symbolic link is the lock on the file it leads to (see ``SymbolicLink``). A lock file is never
+/// opened through a link (`O_NOFOLLOW`, POSIX.1-2008): a link planted at its path is an error that says to remove it,
+/// told by `lstat` (``SymbolicLink/isLink(_:)``) rather than by `errno`, so it reads the same on Linux and Darwin.
 package enum FileLock {
     /// The lock file that guards `file`: `.<name>.lock` in the same folder.
     package static func lockFile(for file: URL) -> URL {
@@ -39,11 +23,9 @@ package enum FileLock {
         return String(name.dropFirst().dropLast(5))
     }
 
-    /// Runs `body` holding the lock on `file` (on the file it leads to, when it is a symbolic link), waiting for
-    /// another holder to give it up first. Creates `file`'s folders as needed, but none where a link points.
-    ///
-    /// `failure` turns a lock that could not be taken (the folder cannot be created or written, a loop of links, a
-    /// lock file that is a link) into the caller's error; `body` then does not run.
+    /// Runs `body` holding the lock on `file`, waiting for another holder first; creates `file`'s folders as needed
+    /// (none where a link points). `failure` turns a lock that could not be taken into the caller's error, and `body`
+    /// then does not run.
     package static func withLock<T, Failure: Error>(on file: URL, failure: (CacheError) -> Failure,
                                                    _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let descriptor: Int32
@@ -62,9 +44,8 @@ package enum FileLock {
         return try body()
     }
 
-    /// Runs `body` holding the lock on `file` (on the file it leads to, when it is a symbolic link) if no one holds
-    /// it now; returns `nil` without running `body` when the lock is held or cannot be taken (a folder that cannot be
-    /// written, say).
+    /// Runs `body` holding the lock on `file` if no one holds it now; `nil`, without running `body`, when the lock is
+    /// held or cannot be taken.
     package static func withLockIfFree<T>(on file: URL, _ body: () -> T) -> T? {
         guard let target = try? SymbolicLink.writeTarget(of: file),
               let descriptor = try? acquire(lockFile(for: target.file), waiting: false, creatingFolder: target.mayCreateFolder) else {
@@ -128,10 +109,8 @@ package enum FileLock {
         return opened.st_dev == atPath.st_dev && opened.st_ino == atPath.st_ino
     }
 
-    /// Removes the lock file, then unlocks and closes it: in this order, no one can lock the removed file and
-    /// believe they hold the lock. The file is removed only while it is still the one this holder locked: if
-    /// something outside the protocol removed it meanwhile (`git clean -X`, say), another process may hold a new one
-    /// at that path, which is theirs to remove.
+    /// Removes the lock file (only while it is still the one this holder locked: after a `git clean -X`, a new one
+    /// at the path is another holder's), then unlocks and closes it, so that no one locks a removed file.
     private static func release(_ descriptor: Int32, lockFile: URL) {
         if isStillAtPath(descriptor, lockFile) { unlink(lockFile.path) }
         flock(descriptor, LOCK_UN)

@@ -1,17 +1,7 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// What identifies one state of a folder's entries: the folder itself (device and inode) and its last modification
-/// time, which every file created, renamed or removed in it moves (POSIX `stat`).
-///
-/// The one platform difference: the modification time is `st_mtim` on Linux and `st_mtimespec` on Apple platforms
-/// (both a `timespec`, as their `stat(2)` pages document).
+/// One state of a folder's entries: the folder (device and inode) and its modification time, which every file
+/// created, renamed or removed in it moves (`st_mtim` on Linux, `st_mtimespec` on Apple platforms).
 struct FolderStamp: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
@@ -33,9 +23,8 @@ struct FolderStamp: Equatable, Sendable {
         #endif
     }
 
-    /// Whether the folder last changed long enough before `now` that any later change moves its time: file systems
-    /// stamp changes with a coarse clock (a tick of 1 to 10 ms on Linux), so two changes within one tick can share a
-    /// time, and a change in the tick of a listing could go unseen.
+    /// Whether the folder last changed long enough before `now` that any later change moves its time (file systems
+    /// stamp changes with a clock of 1 to 10 ms ticks, so two changes in one tick can share a time).
     func isSettled(at now: Date = Date()) -> Bool {
         let changed = Double(seconds) + Double(nanoseconds) / 1e9
         return now.timeIntervalSince1970 - changed >= Self.settlingTime

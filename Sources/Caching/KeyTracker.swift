@@ -1,10 +1,8 @@
 import Foundation
 
-/// Knows which entries the NSCache holds, in order of use, so the cache can enumerate, persist and evict them.
-///
-/// It is the NSCache's delegate, so an entry NSCache drops by itself leaves the tracker too. NSCache does not tell its
-/// delegate about `removeObject(forKey:)` or `removeAllObjects()` (see PLATFORM-NOTES), so ``Cache`` unlinks
-/// entries it removes explicitly. Only ever used with the cache's lock held.
+/// The entries the NSCache holds, in order of use, for the cache to enumerate, persist and evict; used only with the
+/// cache's lock held. As NSCache's delegate it hears of the entries NSCache drops by itself; ``Cache`` unlinks those
+/// it removes (NSCache does not tell its delegate of `removeObject(forKey:)`; see PLATFORM-NOTES).
 final class KeyTracker<Key: Hashable, Value>: NSObject, NSCacheDelegate {
     /// The least recently used entry.
     private(set) var oldest: Entry<Key, Value>?

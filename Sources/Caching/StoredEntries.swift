@@ -1,12 +1,9 @@
 import Foundation
 
-/// The entries of a cache file as it stores them, in file order (a repeated key each time it appears), each value
-/// decoded when asked for and not kept.
-///
-/// Memory holds the file's bytes and each entry's key, expiration date and place in the file: not the values, nor the
-/// parsed document around them. So a tool reads a file of many entries in about its size (`cassette export-har` and
-/// `verify` read cassettes so). Made by ``Cache/storedEntriesInTurn(in:file:)``, which decodes every entry once:
-/// a file that does not read throws there, and ``value(at:)`` meets no error afterwards.
+/// The entries of a cache file as it stores them, in file order (a repeated key each time), each value decoded when
+/// asked for and not kept: memory holds the file's bytes and each entry's key, date and place, so a tool reads a
+/// file in about its size. Made by ``Cache/storedEntriesInTurn(in:file:)``, which decodes every entry once, so that
+/// ``value(at:)`` meets no error afterwards.
 package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable & Codable>: Sendable {
     /// Each entry's key, in file order.
     package let keys: [Key]
@@ -65,9 +62,9 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
         values = .decoded(entries.map(\.value))
     }
 
-    /// The entries of `bytes`, a cache file's UTF-8 bytes whose format the caller checks, read one at a time: an
-    /// outline of the file whose entries are left out (``JSONTape/init(parsing:leavingOutDepth:)``), then each
-    /// entry parsed and decoded on its own. `nil` for any file this cannot read, to be read whole for its exact error.
+    /// The entries of a cache file's UTF-8 `bytes`, read one at a time: an outline that leaves the entries out
+    /// (``JSONTape/init(parsing:leavingOutDepth:)``), then each entry parsed on its own. `nil` for any file this
+    /// cannot read, to be read whole for its exact error.
     init?(inFile bytes: Data, file: URL?) {
         let read = bytes.withUnsafeBytes { buffer -> (keys: [Key], dates: [Date], entries: [Range<Int>])? in
             // The top-level object is at depth 0, its members at 1 and the entries at 2.

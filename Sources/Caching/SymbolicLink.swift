@@ -1,27 +1,15 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Where a write to a path lands when the path is a symbolic link.
-///
-/// Every writer of a file in this package writes *through* a link: ``AtomicFile`` (and so `Cache.save`, the
-/// cassette harness's saves and the `cassette` tool's `prune` and `import-har`) writes its temporary file beside the
-/// file the chain of links ends at and renames it over that file, and ``FileLock`` locks that file. A link to a shared
-/// file thus stays a link, the shared file changes, and two links to one file take one lock.
+/// Where a write to a path lands when the path is a symbolic link: every writer of the package (``AtomicFile``, and
+/// so every save, and ``FileLock``) writes through a link to the file its chain ends at, so the link stays a link,
+/// the shared file changes, and two links to one file take one lock.
 package enum SymbolicLink {
     /// How many links a chain may hold before it is taken as a loop (Linux's own limit).
     static let maximumLinks = 40
 
-    /// The file a write to `url` lands in: `url` itself when it is not a symbolic link (or does not exist), else the
-    /// end of its chain of links, which need not exist. A relative link is read against the folder that holds it.
-    ///
-    /// Only the last component is followed: a folder on the way that is a link is followed by the system anyway.
-    /// Throws a ``CacheError`` naming `url` for a loop of links or a link that cannot be read.
+    /// The file a write to `url` lands in: `url` itself unless it is a symbolic link, else the end of its chain of
+    /// links (relative ones read against their folder), which need not exist. Only the last component is followed
+    /// (the system follows folders). Throws for a loop of links or a link that cannot be read.
     package static func target(of url: URL) throws(CacheError) -> URL {
         var current = url
         for _ in 0..<maximumLinks {
@@ -48,8 +36,7 @@ package enum SymbolicLink {
     }
 
     /// The file a write to `url` lands in (see ``target(of:)``), and whether the writer may create its folder: only
-    /// when `url` is not a link. A link whose target's folder does not exist is an error naming both, so that a write
-    /// never creates folders where a link points.
+    /// when `url` is not a link (a link whose target's folder is missing is an error).
     package static func writeTarget(of url: URL) throws(CacheError) -> (file: URL, mayCreateFolder: Bool) {
         let target = try target(of: url)
         guard target.path != url.path else { return (target, true) }

@@ -1,18 +1,8 @@
 import Foundation
 import Locking
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The temporary file an ``AtomicFile`` save writes before renaming it over its file:
-/// `.<name>.<pid>.<UUID>.tmp` beside it, e.g. `.users.json.4242.0B6C…-….tmp`.
-///
-/// The leading dot hides it, the `.tmp` ending lets one default `.gitignore` line (`.*.tmp`) cover every one, and
-/// the writer's process id says whether a leftover can still be renamed into place by anyone.
+/// The temporary file an ``AtomicFile`` save writes before renaming it over its file: `.<name>.<pid>.<UUID>.tmp`
+/// beside it (hidden, covered by a `.gitignore` line `.*.tmp`; the process id says whether anyone may still rename it).
 enum TemporaryFile {
     /// A fresh temporary file's location for a save of `file` by this process.
     static func url(for file: URL) -> URL {
@@ -58,21 +48,13 @@ enum TemporaryFile {
 }
 
 extension AtomicFile {
-    /// Removes what saves of `file` left behind when their process was killed: their temporary files, and a lock
-    /// file (see ``FileLock``) no one holds. Returns how many temporary files it removed.
+    /// Removes what killed saves of `file` left behind: their temporary files, and a lock file (see ``FileLock``) no
+    /// one holds. Returns how many temporary files it removed.
     ///
-    /// Only files named exactly as ``TemporaryFile`` names a save of `file` are considered, and one is removed only
-    /// when both:
-    /// - its writer's process is gone, so no process of this machine can still rename it into place; and
-    /// - the ``FileLock`` on `file` is free and taken for the removal, so no process that saves under the lock is
-    ///   writing, even one whose process id means nothing here (another container sharing the folder).
-    ///
-    /// When the lock is held the files are left for a later call; nothing here waits or fails. For a `file` that is a
-    /// symbolic link, the leftovers looked for are those beside the file it leads to, where its saves write.
-    ///
-    /// Every cassette a test opens calls this, so a folder is listed once for all the files in it, and listed again
-    /// only when it changed (see ``FolderListings``): a suite of 2,000 cassettes in one folder does not list it
-    /// 2,000 times.
+    /// A file named as ``TemporaryFile`` names a save of `file` is removed only when its writer's process is gone and
+    /// the ``FileLock`` on `file` is free and taken for the removal (so no saver is writing, even one of another
+    /// container sharing the folder); when the lock is held, nothing waits. A symbolic link's leftovers are those
+    /// beside the file it leads to. A folder is listed again only when it changed (see ``FolderListings``).
     @discardableResult
     package static func removeAbandonedTemporaryFiles(of file: URL) -> Int {
         let file = (try? SymbolicLink.target(of: file)) ?? file
@@ -88,11 +70,9 @@ extension AtomicFile {
     }
 }
 
-/// What the last listing of each folder found: the files whose saves left something behind (a temporary file of a
-/// gone writer, or a lock file), valid while the folder's ``FolderStamp`` stays the same.
-///
-/// A cache of what the file system says, shared by every cassette of the process and guarded by its lock; an entry
-/// is kept only for a folder that had settled before it was listed, so no change can hide behind an unchanged stamp.
+/// What the last listing of each folder found: the files whose saves left a temporary file of a gone writer or a lock
+/// file, valid while the folder's ``FolderStamp`` stays the same (kept only for a folder that had settled before it was
+/// listed, so no change hides behind an unchanged stamp).
 final class FolderListings: Sendable {
     static let shared = FolderListings()
 

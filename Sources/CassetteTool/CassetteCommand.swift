@@ -10,14 +10,12 @@ import Foundation
 /// ```
 public enum CassetteCommand {
     /// The first argument that makes the command end, when its exit status is not 0, with a line on standard error
-    /// saying what the status means: `cassette diff: changes were found (exit status 1)`. The plugin passes it.
+    /// saying what it means: `cassette diff: changes were found (exit status 1)`. The plugin passes it.
     static let explainStatus = "--explain-status"
 
-    /// Runs `arguments` (without the program's name) in `context` and returns the exit status (see `--help`). With
-    /// `--explain-status` first, a status other than 0 is explained on standard error after everything else the
-    /// command wrote.
-    ///
-    /// Everything the command writes goes through `InertText.lines(_:)`: no text from a file can act on the terminal.
+    /// Runs `arguments` (without the program's name) in `context` and returns the exit status (see `--help`); with
+    /// `--explain-status` first, a status other than 0 is explained last on standard error. Everything the command
+    /// writes goes through `InertText.lines(_:)`: no text from a file can act on the terminal.
     public static func run(_ arguments: [String], context given: ToolContext) -> Int32 {
         let context = given.writingInertText
         guard arguments.first == explainStatus else { return dispatch(arguments, context: context) }

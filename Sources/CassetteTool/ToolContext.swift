@@ -35,8 +35,7 @@ public struct ToolContext: Sendable {
 
 extension ToolContext {
     /// This context, writing everything through ``InertText/lines(_:)``, and errors with the names they hold shown
-    /// as the default rules show them (`Redaction.shown(names:)`): an error never quotes a value, but the path it
-    /// names may pass through a header named with a token.
+    /// as the default rules show them (`Redaction.shown(names:)`: a path may pass through a header named with a token).
     var writingInertText: ToolContext {
         var context = self
         let (output, errors) = (self.output, self.errors)

@@ -1,10 +1,8 @@
 import Foundation
 
-/// A member of a cache file left undecoded when the file was read, decoded when ``decode()`` is called.
-///
-/// A file read with deferral on (``Cache/entriesWithExpiration(in:file:deferring:)``) lets a `Decodable` type
-/// leave itself for later with ``TapeDecoder/deferredValue(_:)``, once it has read what it needs at once: a reader
-/// that needs only part of a large file then pays for that part. The file's bytes and parsed nodes are kept while a deferred value made from them lives.
+/// A member of a cache file left undecoded when the file was read (with deferral on,
+/// ``Cache/entriesWithExpiration(in:file:deferring:)``, through ``TapeDecoder/deferredValue(_:)``), decoded by
+/// ``decode()``: a reader of part of a large file pays for that part. The file's bytes and nodes live as long as it.
 package struct DeferredValue<Value: Decodable>: Sendable {
     private let document: RetainedDocument
     private let node: Int

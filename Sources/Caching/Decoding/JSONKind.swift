@@ -1,7 +1,5 @@
-/// The kind of JSON value a decoder is positioned on.
-///
-/// Types that decode *any* JSON value (a JSON tree) otherwise find out what they hold by trying each kind in turn
-/// and catching the `DecodingError`s; a decoder that can say it spares them every one of those errors.
+/// The kind of JSON value a decoder is positioned on: a type that decodes any JSON value asks it instead of trying
+/// each kind and catching the errors.
 package enum JSONKind: Sendable, Hashable {
     case null, bool, string, array, object
     /// A number written without a fraction or exponent.
@@ -10,8 +8,8 @@ package enum JSONKind: Sendable, Hashable {
     case number
 }
 
-/// A decoder that can say which ``JSONKind`` of value it holds without decoding it. The decoder `Cache` reads its
-/// files with is one; check with `decoder as? any JSONKindReporting` and fall back to trying kinds otherwise.
+/// A decoder that can say which ``JSONKind`` of value it holds without decoding it, as the one `Cache` reads files
+/// with does (`decoder as? any JSONKindReporting`).
 package protocol JSONKindReporting {
     /// The kind of the value this decoder holds (`.null` for a missing one).
     var jsonKind: JSONKind { get }

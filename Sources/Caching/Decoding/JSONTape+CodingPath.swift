@@ -1,11 +1,6 @@
 extension JSONTape {
-    /// The coding path from the top of the document to the node at `target`, as a decoder would name it: an
-    /// ``IndexKey`` for each array element and a ``MemberKey`` for each object member on the way. For a key node the
-    /// path ends with that key's member.
-    ///
-    /// Decoders only know the paths of what they decode; this finds the path of any node, for errors found before
-    /// decoding. It walks down from the top, skipping whole siblings, so it costs about the path's length times the
-    /// containers' sizes, and runs only when an error is reported.
+    /// The coding path from the top of the document to the node at `target` (for a key node, to its member), as a
+    /// decoder would name it, for errors found before decoding: walked down from the top, skipping whole siblings.
     func codingPath(to target: Int) -> [any CodingKey] {
         var path: [any CodingKey] = []
         var current = 0

@@ -8,10 +8,7 @@ extension JSONTape {
     }
 
     /// The repeated key that appears again earliest in the document, of those `finder` found while parsing and those
-    /// in the objects it left to compare as text.
-    ///
-    /// Readers disagree on which of two values for one key counts (`JSONDecoder` takes the first, Python and jq the
-    /// last), so a document that repeats a key means different things to different readers.
+    /// in the objects it left to compare as text. (Readers disagree on which of two values for a key counts.)
     func earliestRepeatedKey(_ finder: RepeatedKeyFinder) -> RepeatedKey? {
         var earliest = finder.earliest
         for object in finder.objectsToCompareAsText {
@@ -43,9 +40,8 @@ extension JSONTape {
         }
     }
 
-    /// The first key of the object at `object` that repeats an earlier one, every key compared as text: as Swift
-    /// compares strings, so `"é"` written precomposed, decomposed or escaped is one key, as it is one key of a
-    /// `[String: T]`. A key that is not valid text is left out (decoding the object reports it).
+    /// The first key of the object at `object` that repeats an earlier one, compared as Swift compares strings (as a
+    /// `[String: T]` would; `"é"` precomposed, decomposed or escaped is one key). Keys that are not text are left out.
     private func repeatedText(inObjectAt object: Int, count: Int) -> RepeatedKey? {
         var seen: [String: Int] = [:]
         seen.reserveCapacity(count)

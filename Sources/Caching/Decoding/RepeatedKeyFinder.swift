@@ -1,11 +1,8 @@
 import Foundation
 
-/// Finds repeated keys while a document is parsed, each object as it closes, while its keys are still in the cache:
-/// the parser hands it every key, then every object that ends.
-///
-/// Keys are nearly always short ASCII without escapes, and those are compared as bytes: pairwise in a small object
-/// (first by their length and first eight bytes, with no allocation), through a hash set in a larger one. An object
-/// with any other key is left for ``JSONTape/earliestRepeatedKey(_:)`` to compare as text.
+/// Finds repeated keys while a document is parsed, each object as it closes: plain ASCII keys compared as bytes,
+/// pairwise in a small object (by length and first eight bytes, no allocation), through a hash set in a larger one.
+/// An object with any other key is left for ``JSONTape/earliestRepeatedKey(_:)`` to compare as text.
 struct RepeatedKeyFinder {
     /// The keys of the objects still open, innermost last; `nil` for a key with escapes or outside ASCII.
     private var keys: [KeyPrint?] = []

@@ -8,10 +8,7 @@ struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     /// The byte in the line, from 1.
     let column: Int
 
-    /// The position of the byte at `offset` in `bytes`; an offset outside the bytes is clamped to them.
-    ///
-    /// Worked out in one pass over the bytes before `offset`, its newlines found by `memchr`, so that reporting a
-    /// place deep in a large document costs less than reading the document did. Only errors ask for it.
+    /// The position of the byte at `offset` in `bytes` (clamped to them), its lines counted by `memchr`.
     init(offset: Int, in bytes: UnsafeRawBufferPointer) {
         let end = max(0, min(offset, bytes.count))
         var line = 1

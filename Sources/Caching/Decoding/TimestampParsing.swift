@@ -1,12 +1,8 @@
 import Foundation
 
-/// Reads the one timestamp layout cache files are written with, `YYYY-MM-DDTHH:MM:SSZ` (what the `.iso8601` date
-/// strategy writes), without a formatter: `Date.ISO8601FormatStyle` builds calendar machinery for every parse, which
-/// was most of the cost of reading a date.
-///
-/// Only years 1900 to 2999 with every field in range are read here; anything else (fractions, offsets, leap seconds,
-/// other layouts) returns `nil`, for the formatter to read. In that range the proleptic Gregorian calendar the
-/// arithmetic below assumes is the calendar the formatter uses, so both give the same date (a test compares them).
+/// Reads the timestamp layout cache files are written with, `YYYY-MM-DDTHH:MM:SSZ`, without the formatter's calendar
+/// machinery (most of a date's cost). Only years 1900 to 2999 with every field in range: there the arithmetic's
+/// proleptic Gregorian calendar is the formatter's (a test compares them); anything else is `nil`, for the formatter.
 enum TimestampParsing {
     /// The date `text` names, when it is exactly that layout and in range; `nil` otherwise.
     static func date(_ text: String) -> Date? {

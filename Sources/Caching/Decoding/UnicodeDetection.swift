@@ -1,8 +1,7 @@
 import Foundation
 
-/// JSON text as UTF-8, read the way `JSONDecoder` reads its input: a UTF-8 byte order mark is skipped, and UTF-16 or
-/// UTF-32 (told by a byte order mark or, without one, by where the zero bytes fall, as RFC 4627 describes) is
-/// converted. Cache files are written as UTF-8 without a mark; this is for files an editor saved otherwise.
+/// JSON text as UTF-8, as `JSONDecoder` reads its input: a UTF-8 byte order mark skipped, UTF-16 or UTF-32 (told by
+/// a mark or, as RFC 4627 describes, by where the zero bytes fall) converted, for files an editor saved so.
 enum UnicodeDetection {
     static func utf8(_ data: Data) -> Data {
         let head = Array(data.prefix(4))

@@ -1,11 +1,8 @@
 import Foundation
 
 /// A `text/event-stream` body (server-sent events) as the WHATWG HTML standard reads it: events separated by blank
-/// lines, each a list of `field: value` lines (`data`, `event`, `id`, `retry`; a line starting with `:` is a comment),
-/// lines ending in LF, CRLF or CR. An event's data is its `data` lines joined with LF.
-///
-/// The cassette reads the data of each event (the JSON of a chat-completions stream, say) so that redaction and the
-/// drift check see inside events as they see inside a JSON body.
+/// lines, each a list of `field: value` lines (`data`, `event`, `id`, `retry`; `:` starts a comment), lines ending in
+/// LF, CRLF or CR; an event's data is its `data` lines joined with LF. Redaction and the drift check read inside it.
 package enum EventStream {
     /// Whether `data` reads as an event stream: its first line is a field (`data:`, `event:`, `id:`, `retry:`) or a
     /// comment (`:`). A body that starts otherwise is none, whatever its `Content-Type`.
@@ -43,10 +40,8 @@ package enum EventStream {
         events(in: data).map(\.data)
     }
 
-    /// Every event in `data` a client reads something from (data, an `id`, a `retry`), in order, with the last one
-    /// whether or not a blank line ends it: what two streams must share for a client to read the same from both,
-    /// even one that dispatches the event a stream ends inside (the standard drops it). Comments, unknown fields and
-    /// line endings are left out: they change nothing a client reads.
+    /// Every event in `data` a client reads something from (data, an `id`, a `retry`), in order, the last one whether
+    /// or not a blank line ends it: what two streams must share for every client to read the same from both.
     package static func readEvents(in data: Data) -> [Event] {
         let (ended, unterminated) = blocks(in: data)
         return (ended + (unterminated.map { [$0] } ?? [])).filter(\.isRead)
@@ -148,9 +143,8 @@ package enum EventStream {
         }
     }
 
-    /// `data` as events a cassette shows one by one, when it is a stream of them in the form servers send most:
-    /// LF line endings, each event ending in a blank line, at most one `data: ` line per event and last in it, its
-    /// data JSON or text. `nil` for anything else (which is then shown as text): the events must write back exactly.
+    /// `data` as events a cassette shows one by one, when it is in the form servers send most (LF line endings, each
+    /// event ending in a blank line, at most one `data: ` line, last, of JSON or text) and writes back exactly; else `nil`.
     static func storedEvents(_ data: Data) -> [Stored]? {
         guard looksLikeEvents(data), !data.containsByte(UInt8(ascii: "\r")), data.count >= 2,
               data[data.index(data.endIndex, offsetBy: -2)...].elementsEqual([UInt8(ascii: "\n"), UInt8(ascii: "\n")]),
@@ -164,12 +158,10 @@ package enum EventStream {
                 guard event.data == nil, !line.isEmpty else { return nil }
                 if line.hasPrefix("data: ") {
                     let body = Body(Data(line.dropFirst(6).utf8))
-                    guard case .json = body.form else {
-                        guard case .text = body.form else { return nil }
-                        event.data = body
-                        continue
+                    switch body.form {
+                    case .json, .text: event.data = body
+                    default: return nil
                     }
-                    event.data = body
                 } else if line.hasPrefix("data") {
                     return nil
                 } else {

@@ -1,9 +1,7 @@
 import Foundation
 
-/// The fields of an `application/x-www-form-urlencoded` body or a URL query, as written.
-///
-/// Every request's query is read through this on replay, so it works on UTF-8 bytes: names are decoded only when
-/// they hold an escape, and values only when asked for (most are never looked at, as no rule names them).
+/// The fields of an `application/x-www-form-urlencoded` body or a URL query, as written, read on UTF-8 bytes: names
+/// decoded only when they hold an escape, values only when asked for.
 struct FormFields {
     /// One `name=value` pair: the name decoded, the value as written (and decoded on demand).
     struct Field {
@@ -41,9 +39,8 @@ struct FormFields {
         self.fields = fields
     }
 
-    /// The fields of a response body that is a form: declared so, or shaped like one whatever its type says (OAuth
-    /// token endpoints of several providers answer `access_token=…&token_type=bearer`, some as `text/plain`): one
-    /// line of URL-safe bytes, at most 64 KiB, with a `=`. `nil` for any other body.
+    /// The fields of a response body that is a form: declared so, or shaped like one (one line of URL-safe bytes, at
+    /// most 64 KiB, with a `=`, as OAuth token endpoints answer even as `text/plain`). `nil` for any other body.
     static func answer(_ data: Data, declaredForm: Bool) -> FormFields? {
         guard declaredForm || Self.isFormShaped(data), let text = String(data: data, encoding: .utf8) else { return nil }
         return FormFields(text.trimmingCharacters(in: .newlines)[...], plusIsSpace: true)
@@ -96,8 +93,7 @@ struct FormFields {
     }
 
     /// Whether a field of the query of `url` is named in `names` or holds a value that may be a URL with a query of
-    /// its own: false only when redacting the query's fields would change nothing. It reads the URL's bytes in one
-    /// pass and makes no field (most queries hold no secret).
+    /// its own (false only when redacting the query's fields would change nothing), in one pass over its bytes.
     static func queryMayHoldFields(named names: SecretNameSet, in url: String) -> Bool {
         var url = url
         return url.withUTF8 { bytes in
@@ -173,10 +169,8 @@ struct FormFields {
         return text.utf8.elementsEqual(result) ? text : nil
     }
 
-    /// `bytes` with every `%XX` of two hex digits decoded (and `+` as a space when `plusIsSpace`), leniently: any
-    /// other `%` stays as written. `escaped` gets each escape's offset in the result and the bytes that spelled it,
-    /// so that what a search finds in the result can be mapped back to its spelling. For searches for secrets,
-    /// which must read text that no strict decoder accepts.
+    /// `bytes` with every `%XX` of two hex digits decoded (and `+` as a space when `plusIsSpace`), any other `%` kept,
+    /// for searches for secrets; `escaped` gets each escape's offset in the result and the bytes that spelled it.
     static func leniently(decoding bytes: UnsafeRawBufferPointer, plusIsSpace: Bool,
                           escaped: (_ offset: Int, _ raw: Range<Int>) -> Void) -> [UInt8] {
         var decoded: [UInt8] = []

@@ -1,10 +1,7 @@
 import Foundation
 
-/// A `multipart/*` body split into its parts, found by byte offsets so that parts can be compared or rewritten
-/// without copying the body.
-///
-/// Real clients pick a random boundary for every request; comparing parts instead of bytes lets such a request
-/// match its recording.
+/// A `multipart/*` body split into its parts by byte offsets, so that parts can be compared (a client's random
+/// boundary aside) or rewritten without copying the body.
 struct MultipartBody {
     /// One part: its header lines and where its content lies in the body.
     struct Part {

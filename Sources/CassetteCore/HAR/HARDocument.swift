@@ -1,10 +1,7 @@
 import Foundation
 
 /// The parts of an HTTP Archive (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/) a cassette reads and
-/// writes. Fields other tools add are ignored on reading; fields HAR requires are always written.
-///
-/// What a cassette holds that HAR has no field for travels in the entry's `_cassette` object (HAR's rule for custom
-/// fields: a leading underscore), so that cassette → HAR → cassette gives the same file.
+/// writes: other tools' fields ignored, HAR's required ones always written, a cassette's own in `_cassette`.
 struct HARDocument: Codable, Sendable {
     var log: Log
 

@@ -1,12 +1,9 @@
 import Foundation
 
-/// Writes a HAR file a piece at a time: the bytes ``HTTPArchive/encoded(_:)`` returns, with only one interaction's
-/// entries encoded at once, so that exporting a large cassette never holds the whole document, as values or as text.
-///
-/// The file is what `JSONEncoder` writes for a ``HARDocument`` (pretty-printed, sorted keys, slashes unescaped). Its
-/// start and end are that encoder's text of the document with no entries, cut at the `entries` array; each entry is
-/// encoded alone by the same encoder and indented to its depth in that array (the encoder escapes line breaks inside
-/// strings, so every line break of an entry's text is one of its layout).
+/// Writes a HAR file a piece at a time, one interaction's entries at once: the bytes ``HTTPArchive/encoded(_:)``
+/// returns, `JSONEncoder`'s text of a ``HARDocument``. Its start and end are the encoder's text of the empty document
+/// cut at the `entries` array; each entry is encoded alone and indented to its depth (line breaks inside strings
+/// are escaped, so every line break of an entry's text is one of its layout).
 package struct HARWriter {
     /// The file's start: the empty document's text up to the `[` that opens `entries`.
     package let start: Data

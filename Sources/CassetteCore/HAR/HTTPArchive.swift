@@ -1,17 +1,12 @@
 import Caching
 import Foundation
 
-/// Converts between cassettes and HTTP Archive files (HAR 1.2), what browsers' developer tools, proxies such as
-/// mitmproxy and Charles, and other recorders read and write.
+/// Converts between cassettes and HTTP Archive files (HAR 1.2), as browsers' developer tools and proxies such as
+/// mitmproxy and Charles write them, for `cassette export-har`, `import-har` and ``Cassette/Source/har(_:)``.
 ///
-/// Both directions keep what both formats hold: method, URL, headers, bodies (bytes that are not UTF-8 text as
-/// base64, with `"encoding": "base64"`), status, HTTP version, timings and the recording date. A cassette's redirect
-/// chain becomes one entry per hop, as browsers export them; a transport failure, an expiry date and a response URL
-/// that differs from the request's travel in the entry's `_cassette` object. A HAR file written by ``encoded(_:)``
-/// reads back as the same interactions, so cassette → HAR → cassette gives the same file.
-///
-/// `cassette export-har` and `cassette import-har` call this; `Cassette.use(.har(file))` (see
-/// ``Cassette/Source/har(_:)``) replays a HAR file directly.
+/// Both directions keep method, URL, headers, bodies (base64 for bytes that are not UTF-8), status, HTTP version,
+/// timings and the recording date; a redirect chain is one entry per hop, and what HAR has no field for travels in
+/// the entry's `_cassette` object, so cassette → HAR → cassette gives the same file.
 public enum HTTPArchive {
     /// The `creator` name of the HAR files this package writes; files that carry it are read by their `_cassette`
     /// fields alone, others by the conventions of browsers (see ``interactions(in:file:)``).
@@ -36,13 +31,10 @@ public enum HTTPArchive {
         public var skipped: [String]
     }
 
-    /// The interactions in the HAR file `data`; `file` names it in errors.
-    ///
-    /// A file this package wrote is read back exactly. In any other, an entry whose response is a redirect (`3xx` with
-    /// a `Location` or `redirectURL`) followed by a later entry that requests its target is one interaction that went
-    /// through that redirect, as URLSession follows it; HTTP/2 pseudo-headers (`:authority`) are dropped; a header
-    /// that appears more than once is joined with `, `, as `HTTPURLResponse` joins it; and an entry without a
-    /// response becomes a recorded transport failure when it carries Chrome's `_error`, else it is skipped.
+    /// The interactions in the HAR file `data`; `file` names it in errors. A file this package wrote is read back
+    /// exactly. In any other, a redirect followed by a later entry requesting its target is one interaction that went
+    /// through it; HTTP/2 pseudo-headers are dropped; a repeated header is joined with `, `; and an entry without a
+    /// response is a transport failure when it carries Chrome's `_error`, else skipped.
     public static func interactions(in data: Data, file: URL) throws(CassetteError) -> Contents {
         let document: HARDocument
         do {

@@ -45,10 +45,9 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension LoadedCassette {
-    /// Decodes the body of every recorded response that `selects` picks into `type` with `decoder`. By default every
-    /// response with a 2xx status is picked: error bodies usually have a model of their own. A `text/event-stream`
-    /// body is decoded event by event (each event's JSON data into `type`; data that is not JSON, such as
-    /// `[DONE]`, is skipped), and a failure names its event (`event 3: choices[0].delta`).
+    /// Decodes the body of every recorded response that `selects` picks (by default, those with a 2xx status) into
+    /// `type` with `decoder`; a `text/event-stream` body event by event (data that is not JSON, such as `[DONE]`,
+    /// skipped), a failure naming its event (`event 3: choices[0].delta`).
     public func decoding<T: Decodable>(_ type: T.Type, with decoder: JSONDecoder = JSONDecoder(),
                                        where selects: (Interaction) -> Bool = LoadedCassette.succeeded) -> DecodingCheck {
         var checked = 0

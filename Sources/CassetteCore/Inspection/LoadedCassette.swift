@@ -40,9 +40,8 @@ public struct LoadedCassette: Sendable, Hashable {
         self.interactions = interactions
     }
 
-    /// Every cassette in the folder `folder` of the cassette directory (`""` for the whole directory) and the
-    /// folders below it, in the order of their names. Hidden files (a save's temporary file, a lock) are skipped;
-    /// any other `.json` file that is not a cassette is an error naming it.
+    /// Every cassette in the folder `folder` of the cassette directory (`""` for all) and below, by name; hidden
+    /// files are skipped, and any other `.json` file that is not a cassette is an error naming it.
     public static func all(under folder: String = "", directory: URL? = nil,
                            environment: [String: String] = HarnessEnvironment.current,
                            filePath: String = #filePath) throws(CassetteError) -> [LoadedCassette] {

@@ -1,8 +1,7 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), so `cassette show` names a binary body, and a message a long one, by the hash `shasum -a 256`
-/// prints for its bytes.
-/// Foundation has no hash on Linux, and the package takes no dependencies.
+/// SHA-256 (FIPS 180-4), as `shasum -a 256` prints it, for `cassette show` and messages to name a body by (Foundation
+/// has no hash on Linux, and the package takes no dependencies).
 package enum SHA256 {
     /// The hash of `data` as 64 lowercase hexadecimal digits.
     package static func hex(_ data: Data) -> String {

@@ -8,8 +8,7 @@ enum BodyKey {
         let key: String
     }
 
-    /// Recorded bodies up to this size keep their key once worked out (see ``ReplayIndex``): larger ones would hold
-    /// another copy of a large body in memory.
+    /// Recorded bodies up to this size keep their key once worked out (see ``ReplayIndex``).
     static let largestKnown = 64 << 10
 
     static func key(for request: RecordedRequest, ignoringJSONKeyPaths paths: [[String]]) -> String {

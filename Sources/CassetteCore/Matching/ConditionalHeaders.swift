@@ -5,8 +5,7 @@ enum ConditionalHeaders {
     static let names: Set<String> = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range", "range"]
 
     /// `name=value` for each conditional header of `headers` (names lowercased, sorted), one per line; empty when there
-    /// is none, which is what almost every request gives: one pass over the names, and a name is lowercased only when
-    /// it starts as a conditional one does.
+    /// is none (a name is lowercased only when it starts as a conditional one does).
     static func key(of headers: [String: String]) -> String {
         var found: [(name: String, value: String)] = []
         for (name, value) in headers {

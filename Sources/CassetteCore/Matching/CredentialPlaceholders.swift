@@ -1,13 +1,10 @@
 import Foundation
 
-/// Where a cassette's recordings hold the placeholder of a challenge credential's password in their URLs, so that a
-/// live request holding that password in the same place is redacted, and matched, as the recording was.
+/// Where a cassette's recordings hold the placeholder of a challenge credential's password in their URLs (httpbin's
+/// `/basic-auth/user/passwd`), so that a live request holding it there is redacted, and matched, as recorded.
 ///
-/// A delegate (Alamofire's `.authenticate`) gives a credential only when the server challenges, after the request was
-/// sent; some URLs hold that password themselves (httpbin's `/basic-auth/user/passwd`). Recording replaces it in the
-/// URL like any secret of the interaction. On replay the credential is not known before the request is matched, so
-/// the password is read from the live URL instead: where a recording's URL has the placeholder as a path segment or
-/// a query value, and every other part is the same, the live URL's value there is the password.
+/// On replay no challenge comes before matching, so the password is read from the live URL: where a recording's URL
+/// has the placeholder as a path segment or query value, and all else is the same, the live URL's value there.
 struct CredentialPlaceholders: Sendable {
     /// A recorded URL's parts; `nil` where the placeholder stands.
     private struct Template: Sendable {

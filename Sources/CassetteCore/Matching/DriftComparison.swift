@@ -1,9 +1,7 @@
 import Foundation
 
 /// How a live answer differs from the recording of its request, in mode ``RecordMode/drift``: status, media type,
-/// and for JSON bodies the shape (keys and the kinds of values; values themselves are expected to change, and may
-/// be secrets, so they are never compared or shown); for event streams (see ``EventStream``) the types of the events
-/// and the shape of each type's JSON data.
+/// the shape of a JSON body (keys and kinds, never values), and an event stream's event types and their data's shape.
 enum DriftComparison {
     /// The differences between `recorded` (`nil`: no recording matched) and the live `status`, `headers` and `body`.
     static func differences(recorded: Interaction?, status: Int, headers: [String: String], body: Data) -> [String] {

@@ -1,11 +1,8 @@
 import Foundation
 
 /// Where two JSON values differ, by path (`$.users[0].name`): members added and removed, kinds changed, and, when
-/// values are compared, values changed and arrays of another length. Values themselves are never part of a change:
-/// what reports one may show where, never what (it may be a secret or a placeholder).
-///
-/// Two readers: the drift check compares shapes (``RecordMode/drift``: values change from run to run; an array's
-/// shape is its first element's), and `cassette diff` compares values for a reviewer.
+/// values are compared, values changed and arrays of another length; never the values (they may be secrets). The
+/// drift check compares shapes (``RecordMode/drift``), `cassette diff` values.
 package enum JSONComparison {
     /// One place where the values differ.
     package enum Change: Sendable, Equatable {

@@ -10,7 +10,7 @@ extension RecordedRequest {
     /// The URL as ``RequestMatcher/url`` compares it: scheme and host lowercased, user information and fragment
     /// dropped, query items sorted by name (items with the same name keep their order).
     public var canonicalURL: String {
-        URLParts.matchKey(of: url)
+        URLMatchKey.of(url)
     }
 
     /// The URL's query items in their order, names and values percent-decoded.

@@ -1,22 +1,12 @@
 import Caching
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Recorded interactions grouped by their match key, each group replayed in recording order.
+/// Recorded interactions grouped by their match key, each group replayed in recording order: finding a request's
+/// next interaction is one dictionary lookup.
 ///
-/// Finding a request's next interaction is one dictionary lookup: its cost does not grow with the cassette.
-///
-/// Keys are worked out in two steps when some matcher reads more than a request's method and URL (headers, the
-/// body; see ``RequestMatcher/Reads``): opening a cassette gives each recording only its head key (the keys of the
-/// matchers that read the method and URL), and the recordings under one head key get their full keys when the
-/// first request with that head key comes (``resolve(head:)``). A test that replays a few recordings of a large
-/// cassette thus never reads the headers or bodies of the others, nor parses their JSON bodies for keys.
+/// When some matcher reads more than the method and URL (see ``RequestMatcher/Reads``), opening gives each recording
+/// only its head key, and the recordings under one head key get their full keys when the first request with it
+/// comes (``resolve(head:)``): a test that replays a few recordings of a large cassette never reads the others' bodies.
 struct ReplayIndex: Sendable {
     /// The recorded interactions, in recording order.
     let interactions: [Interaction]
@@ -24,8 +14,7 @@ struct ReplayIndex: Sendable {
     private var groups: [MatchKey: Group] = [:]
     /// The positions of recordings whose full keys are not worked out yet, by head key.
     private var unresolved: [MatchKey: [Int]] = [:]
-    /// The recorded request bodies keyed so far, with their keys, found by their bytes: a live body with the same
-    /// bytes (the usual case on replay) takes its key from here instead of working it out again.
+    /// The recorded request bodies keyed so far, by their bytes: a live body with the same bytes takes its key from here.
     private var keyedBodies: [Bytes: Body] = [:]
 
     /// The interactions recorded under one key, and how many of them were replayed.
@@ -44,8 +33,7 @@ struct ReplayIndex: Sendable {
         case none
     }
 
-    /// Indexes `interactions` under the keys `matchers` give their requests: their head keys only, when some matcher
-    /// reads more (see the type's notes).
+    /// Indexes `interactions` under the keys `matchers` give their requests (head keys only, when some matcher reads more).
     init(_ interactions: [Interaction], matchers: [RequestMatcher]) {
         self.interactions = interactions
         self.matchers = matchers
@@ -62,12 +50,9 @@ struct ReplayIndex: Sendable {
         }
     }
 
-    /// Gives the recordings under head key `head` their full keys, if they have none yet; call it before
-    /// ``take(_:)`` with the head key of the request whose full key is then taken. Their bodies are keyed as
-    /// ``RequestMatcher/body`` keys them, for ``recordedBody(like:)``.
-    ///
-    /// Recordings still in the file's bytes are decoded now (see ``PendingInteraction``). Returns the error of the
-    /// first that does not decode (which then matches nothing), `nil` when all do.
+    /// Gives the recordings under head key `head` their full keys (and their bodies ``RequestMatcher/body``'s, for
+    /// ``recordedBody(like:)``), decoding those still in the file's bytes (see ``PendingInteraction``); call it before
+    /// ``take(_:)``. Returns the error of the first that does not decode (it then matches nothing).
     mutating func resolve(head: String) -> CacheError? {
         guard let positions = unresolved.removeValue(forKey: MatchKey(head)) else { return nil }
         let keysBodies = matchers.contains { $0.reads == .body }
@@ -137,8 +122,8 @@ struct ReplayIndex: Sendable {
     }
 }
 
-/// A match key compared byte for byte. Swift's `String` compares by canonical equivalence, so `"é"` written
-/// precomposed and decomposed would be one key, while a server may answer them differently.
+/// A match key compared byte for byte (`String` would take `"é"` precomposed and decomposed as one key, while a
+/// server may answer them differently).
 struct MatchKey: Hashable {
     let text: String
 
@@ -146,8 +131,7 @@ struct MatchKey: Hashable {
         self.text = text
     }
 
-    /// One `memcmp` over the two keys' bytes: `elementsEqual` over their UTF-8 views reads a byte at a time, which
-    /// callgrind showed at about 15% of the cassette's own cost per realistic request (a key holds a 1 KiB body's key).
+    /// One `memcmp` (`elementsEqual` over UTF-8 views cost about 15% of a realistic replayed request, by callgrind).
     static func == (lhs: MatchKey, rhs: MatchKey) -> Bool {
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
         var left = lhs.text, right = rhs.text

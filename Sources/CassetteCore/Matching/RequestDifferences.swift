@@ -1,8 +1,7 @@
 import Foundation
 
-/// How a request differs from a recorded one, in the words of a no-match message: which matchers differ, the
-/// query items, JSON values and headers behind them, and, when only the values of names both requests have differ
-/// (perhaps volatile ones), the matchers that would ignore them.
+/// How a request differs from a recorded one, for a no-match message: which matchers differ, the query items, JSON
+/// values and headers behind them, and the matchers that would ignore them when only values of shared names differ.
 struct RequestDifferences {
     /// The names of the matchers that give the two requests different keys.
     let matchers: [String]

@@ -1,10 +1,8 @@
 import Foundation
 
-/// Decides which recorded request an outgoing request replays.
-///
-/// A matcher turns a request into a key; two requests match when every matcher gives them the same key.
-/// Because matching compares keys, replay finds its interaction with one dictionary lookup, however large
-/// the cassette is. Matchers see requests after redaction, so a secret never takes part in matching.
+/// Decides which recorded request an outgoing request replays: a matcher turns a request into a key, and two
+/// requests match when every matcher gives them the same key (one dictionary lookup, however large the cassette).
+/// Matchers see requests after redaction, so a secret never takes part in matching.
 ///
 /// ```swift
 /// try await Cassette.use("search", matching: [.method, .path, .query, .headers("Accept")]) { session in ... }
@@ -19,8 +17,7 @@ public struct RequestMatcher: Sendable {
     /// The key this matcher gives a request.
     public let key: @Sendable (RecordedRequest) -> String
 
-    /// What of a request the key reads. A cassette gives its recordings the keys of ``Reads/head`` matchers when
-    /// it opens, and the others' only when a request with the same head keys comes (see ``ReplayIndex``).
+    /// What of a request the key reads (see ``ReplayIndex``).
     let reads: Reads
 
     /// What of a request a matcher's key reads.
@@ -80,7 +77,7 @@ public struct RequestMatcher: Sendable {
 
     /// The whole URL: scheme and host ignoring case, port, path, and the query as ``query`` compares it, without
     /// its fragment. This is ``RecordedRequest/canonicalURL``.
-    public static let url = RequestMatcher(name: "url", reads: .head) { URLParts.matchKey(of: $0.url) }
+    public static let url = RequestMatcher(name: "url", reads: .head) { URLMatchKey.of($0.url) }
 
     /// The whole URL as ``url`` compares it, except the query items named.
     public static func url(ignoringQueryItems names: String...) -> RequestMatcher {
@@ -127,8 +124,7 @@ public struct RequestMatcher: Sendable {
 
     /// The headers that make a request conditional or partial (`If-None-Match`, `If-Modified-Since`, `If-Match`,
     /// `If-Unmodified-Since`, `If-Range`, `Range`; names ignore case): requests match when they carry the same ones
-    /// with the same values, and a request with none matches only a recording with none. A plain and a conditional
-    /// GET of one URL get different answers (`200` and `304`), so each replays its own.
+    /// with the same values, so a plain and a conditional GET of one URL (`200`, `304`) each replay their own.
     public static let conditions = RequestMatcher(name: "conditions") { ConditionalHeaders.key(of: $0.headers) }
 
     /// The matchers used unless a call names its own: method, URL (query order ignored), body and the conditional
@@ -150,8 +146,7 @@ extension Array where Element == RequestMatcher {
         return key
     }
 
-    /// Whether some matcher reads more than the method and the URL: a cassette then keys its recordings in two
-    /// steps (see ``ReplayIndex``).
+    /// Whether some matcher reads more than the method and the URL (see ``ReplayIndex``).
     var readBeyondHead: Bool {
         contains { $0.reads != .head }
     }
@@ -167,8 +162,7 @@ extension Array where Element == RequestMatcher {
         compactMap { $0.reads == .head ? $0.key(request) : nil }
     }
 
-    /// The combined key of `request`, as ``key(for:)`` gives it, with the keys of the matchers that read only its
-    /// method and URL already worked out (``headKeys(for:)``): replay needs both, and a URL's key costs a parse.
+    /// ``key(for:)``, with the head matchers' keys already worked out (``headKeys(for:)``).
     func key(for request: RecordedRequest, headKeys: [String]) -> String {
         var heads = headKeys.makeIterator()
         var key = ""

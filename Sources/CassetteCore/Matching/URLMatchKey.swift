@@ -1,8 +1,6 @@
-/// Builds the key ``RequestMatcher/url`` gives a URL, from its UTF-8 bytes in one pass: no `Character` splitting,
-/// no `URLComponents`, no string per query item. Replay computes it for every request.
-///
-/// The key is `scheme://host:port/path?query` with the scheme and host lowercased, user information and fragment
-/// dropped, and the query items stably sorted by the bytes of their names (see ``URLParts/sortedQuery``).
+/// Builds the key ``RequestMatcher/url`` gives a URL, in one pass over its UTF-8 bytes: `scheme://host:port/path?query`
+/// with the scheme and host lowercased, user information and fragment dropped, and the query items stably sorted by
+/// their names' bytes (see ``URLParts/sortedQuery``).
 enum URLMatchKey {
     /// The key of `url`; a URL already in key form (the usual case) is its own key, with no copy made.
     static func of(_ url: String) -> String {

@@ -1,7 +1,5 @@
-/// The parts of an absolute URL string, split without parsing or re-encoding anything.
-///
-/// Replay computes match keys on every request; splitting the string directly costs a fraction of
-/// `URLComponents`, and keeps percent-encoding exactly as the URL had it.
+/// The parts of an absolute URL string, split without parsing or re-encoding anything: a fraction of `URLComponents`'
+/// cost, with percent-encoding kept as written.
 struct URLParts {
     /// `http`, as written.
     var scheme: Substring
@@ -55,8 +53,7 @@ struct URLParts {
     static let shownLength = 120
 
     /// `url` as a message shows it: whole up to ``shownLength`` characters; past that, its scheme, host and path
-    /// (a long path cut in its middle) and its query as a count of items, so that one long URL never fills a screen.
-    /// Where requests differ, the message names the part that differs on its own line.
+    /// (a long path cut in its middle) and its query as a count of items.
     static func shortened(_ url: String) -> String {
         guard url.count > shownLength else { return url }
         let parts = URLParts(url)
@@ -92,13 +89,7 @@ struct URLParts {
         return items
     }
 
-    /// The key under which ``RequestMatcher/url`` matches `url`: equal for URLs that differ only in the case of
-    /// their scheme and host, user information, the order of their query items, a fragment or an empty query.
-    static func matchKey(of url: String) -> String {
-        URLMatchKey.of(url)
-    }
-
-    /// ``matchKey(of:)`` worked out from the parts as strings, lowercasing the scheme and host as Unicode text.
+    /// ``URLMatchKey/of(_:)`` worked out from the parts as strings, lowercasing the scheme and host as Unicode text.
     var slowMatchKey: String {
         var key = scheme.lowercasedIfNeeded + "://" + hostAndPort + path
         if query?.isEmpty == false {

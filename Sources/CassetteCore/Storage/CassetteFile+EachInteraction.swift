@@ -29,9 +29,8 @@ extension CassetteFile {
         package var startIndex: Int { 0 }
         package var endIndex: Int { order.count }
 
-        /// The interaction at `position`, decoded now. Every entry was decoded once when the file was read, and
-        /// decoding the same bytes again gives the same interaction; should it not, an interaction with an empty
-        /// request stands in, as no recording has.
+        /// The interaction at `position`, decoded now (as it was once when the file was read; should that ever fail,
+        /// an interaction with an empty request stands in).
         package subscript(position: Int) -> Interaction {
             let place = order[position]
             let value = (try? entries.value(at: place)) ?? Interaction(request: RecordedRequest(method: "", url: ""), recordedAt: .distantPast)
@@ -39,17 +38,13 @@ extension CassetteFile {
         }
     }
 
-    /// The interactions in `file`, in recording order, each decoded when it is reached and not kept: memory holds the
-    /// file's bytes and each entry's key and place, not the interactions, nor the file's parsed document. `nil` when
-    /// the file does not exist.
-    ///
-    /// For tools that read a large cassette through (`cassette export-har`, `cassette verify`). Every interaction is
-    /// decoded once before this returns, so a file that does not read throws what ``load(_:)`` throws for it, and
-    /// going through the collection (again and again, each time decoding anew) meets no error.
+    /// The interactions in `file`, in recording order, each decoded when reached and not kept (see `StoredEntries`),
+    /// for tools that read a large cassette through; `nil` when the file does not exist. A file that does not read
+    /// throws what ``load(_:)`` throws for it.
     package static func interactionsInTurn(in file: URL) throws(CassetteError) -> InteractionsInTurn? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let data: Data
-        do { data = try Cache<Int, Interaction>.read(file) } catch { throw unreadable(error, file) }
+        do { data = try FileContents.read(file) } catch { throw unreadable(error, file) }
         return try interactionsInTurn(decoding: data, file: file)
     }
 

@@ -3,16 +3,11 @@ import Foundation
 
 /// Reads and writes cassette files through `Caching`'s persistence: a cassette file *is* a saved
 /// `Cache<Int, Interaction>`, its keys the interactions' positions in recording order (1, 2, 3, ...).
-///
 /// `Cassette.use` does this for tests; tools that inspect or rewrite cassettes call it directly.
 ///
-/// Every write here (``save(_:to:)``, the harness's saves after recording, and the `cassette` tool's `prune` and
-/// `import-har`, which write through this type) goes *through* a cassette that is a symbolic link: the file the link
-/// leads to is rewritten atomically (a temporary file beside it, renamed over it) under its own lock, so a shared
-/// fixture stays shared and every link to it sees the change. No folder is created where a link points; a loop of
-/// links, or a link into a folder that does not exist, is a `writeFailed` error naming the link. (A cassette opened
-/// by name, by a test or by `import-har`, may lead through links only to a file inside the cassette directory: see
-/// `CassetteLocation`.)
+/// Every write goes atomically, under the file's lock, *through* a cassette that is a symbolic link, so a shared
+/// fixture stays shared; a loop of links, or a link into a missing folder, is a `writeFailed` error. (A cassette
+/// opened by name may lead through links only to a file inside the cassette directory: see `CassetteLocation`.)
 public enum CassetteFile {
     /// The interactions in `file`, in recording order, or `nil` when the file does not exist.
     public static func load(_ file: URL) throws(CassetteError) -> [Interaction]? {
@@ -26,7 +21,7 @@ public enum CassetteFile {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         // Read straight from the file: replay needs the interactions, not a cache around them.
         return try interactions(of: file) { () throws(CacheError) in
-            try Cache<Int, Interaction>.entriesWithExpiration(in: try Cache<Int, Interaction>.read(file), file: file,
+            try Cache<Int, Interaction>.entriesWithExpiration(in: try FileContents.read(file), file: file,
                                                                deferring: deferring)
         }
     }
@@ -56,17 +51,11 @@ public enum CassetteFile {
         try interactions(of: file) { () throws(CacheError) in try Cache<Int, Interaction>.entriesWithExpiration(in: data, file: file) }
     }
 
-    /// The values of the entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
+    /// The interactions of the entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
     private static func interactions(of file: URL,
                                      _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [Interaction] {
-        try entries(of: file, read).map(interaction(of:))
-    }
-
-    /// The entries `read` gives for `file`, in key order, or its error as a ``CassetteError``.
-    private static func entries(of file: URL,
-                        _ read: () throws(CacheError) -> [(key: Int, value: Interaction, expirationDate: Date)]) throws(CassetteError) -> [(key: Int, value: Interaction, expirationDate: Date)] {
         do {
-            return inKeyOrder(try read(), key: \.key)
+            return inKeyOrder(try read(), key: \.key).map(interaction(of:))
         } catch {
             throw unreadable(error, file)
         }
@@ -107,25 +96,18 @@ public enum CassetteFile {
         }
     }
 
-    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held; through
-    /// `file` to its target when it is a symbolic link (see ``CassetteFile``).
-    ///
-    /// The write holds the file's lock (see `FileLock`), so it never lands in the middle of another process's
-    /// `append(_:openedWith:dropping:to:)`; between two plain saves, the last one wins.
+    /// Writes `interactions` to `file` atomically, creating folders as needed, replacing what the file held (through a
+    /// symbolic link; see ``CassetteFile``), under the file's lock; between two plain saves, the last one wins.
     public static func save(_ interactions: [Interaction], to file: URL) throws(CassetteError) {
         try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
             try write(interactions, to: file)
         }
     }
 
-    /// Rewrites `file` as `change` says, from what the file holds now: under the file's lock, the file is read again
-    /// and handed to `change`, which returns its verdict and what to write (`nil` to leave the file alone). Returns
-    /// the verdict, or `nil` when the file does not exist. A file that does not exist is not locked, so that nothing
-    /// is created for it (its folders or lock file, as a report naming a cassette that is gone would otherwise leave).
-    ///
-    /// For tools that remove from a cassette what they found earlier (`cassette prune`): a test recording into the
-    /// file meanwhile saves either before the lock is taken, and `change` sees its recordings, or after, and merges
-    /// its recordings into what `change` left (see ``append(_:openedWith:dropping:to:)``).
+    /// Rewrites `file` as `change` says, from what it holds now: under the file's lock, the file is read again and
+    /// handed to `change`, which returns its verdict and what to write (`nil` to leave it alone). Returns the verdict,
+    /// or `nil` (locking nothing, creating nothing) when the file does not exist. For `cassette prune`: a test that
+    /// records meanwhile saves before, and `change` sees it, or after, merging into what is left.
     package static func rewrite<Verdict>(_ file: URL,
                                          _ change: ([Interaction]) -> (verdict: Verdict, write: [Interaction]?)) throws(CassetteError) -> Verdict? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
@@ -137,13 +119,9 @@ public enum CassetteFile {
         }
     }
 
-    /// Adds `recorded` to `file` for a cassette that loaded `previous` from it when it opened, so that what other
-    /// processes saved to the file meanwhile is kept.
-    ///
-    /// Under the file's lock, the file is read again and written back as what it holds now, then each of `recorded`
-    /// that is not already there (see ``merged(_:adding:openedWith:)``). Two processes recording into one cassette
-    /// thus save the union of what they recorded, the first to save first.
-    /// `dropping` are expired recordings of `previous` the cassette recorded again: they leave the file.
+    /// Adds `recorded` to `file` for a cassette that loaded `previous` from it, keeping what others saved meanwhile:
+    /// under the file's lock, what the file holds now, then each of `recorded` not already there (see
+    /// ``merged(_:adding:openedWith:)``). `dropping` are expired recordings of `previous` recorded again: they leave.
     static func append(_ recorded: [Interaction], openedWith previous: [Interaction], dropping: [Interaction] = [],
                        to file: URL) throws(CassetteError) {
         try FileLock.withLock(on: file, failure: { lockError($0, file) }) { () throws(CassetteError) in
@@ -164,12 +142,9 @@ public enum CassetteFile {
         }
     }
 
-    /// `current` followed by each of `recorded` that is not already in it: one that is the same exchange (see
-    /// ``Interaction/isSameExchange(as:)``) as an interaction another writer added since the cassette opened on
-    /// `previous`, each such interaction standing for one of `recorded`.
-    ///
-    /// Interactions of `previous` never stand for a recorded one: a cassette records a request that `previous`
-    /// answers only when it makes it more often than `previous` holds, and then the new copy is needed.
+    /// `current` followed by each of `recorded` that is not already in it as the same exchange (see
+    /// ``Interaction/isSameExchange(as:)``) added by another writer since the cassette opened on `previous` (each
+    /// standing for one; those of `previous` stand for none: recording them again means more copies were needed).
     static func merged(_ current: [Interaction], adding recorded: [Interaction], openedWith previous: [Interaction]) -> [Interaction] {
         var known = previous.reduce(into: [Interaction: Int]()) { $0[$1, default: 0] += 1 }
         var addedByOthers: [RecordedRequest: [Interaction]] = [:]

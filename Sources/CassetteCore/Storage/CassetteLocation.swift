@@ -1,28 +1,16 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Where a cassette's file lives: `<directory>/<name>.json`.
-///
-/// Everything that can make the file land elsewhere, or fail half-way through creating its folders, is refused here,
-/// before anything touches the disk: names that are too long, and paths that a symbolic link leads out of the
-/// cassette directory.
+/// Where a cassette's file lives: `<directory>/<name>.json`. Names that are too long, and paths a symbolic link leads
+/// out of the cassette directory, are refused here, before anything touches the disk.
 package struct CassetteLocation: Sendable {
     /// The environment variable that overrides the cassette directory.
     package static let directoryVariable = "CASSETTE_DIR"
 
-    /// The longest path component a name may have, in UTF-8 bytes (the last one counted with `.json`): what
-    /// common file systems (ext4, APFS, NTFS) allow for one file name.
+    /// The longest path component, in UTF-8 bytes, that ext4, APFS and NTFS allow.
     static let maximumComponentBytes = 255
 
-    /// The longest file name, in UTF-8 bytes with `.json`: a save writes `.<file>.<pid>.<UUID>.tmp` beside the file
-    /// (53 bytes longer, with a pid of up to 10 digits) and locks `.<file>.lock`, and those must fit
-    /// ``maximumComponentBytes`` too, or every save of an accepted name would fail.
+    /// The longest file name, in UTF-8 bytes with `.json`, for a save's `.<file>.<pid>.<UUID>.tmp` (53 bytes longer)
+    /// to fit ``maximumComponentBytes`` too.
     static let maximumFileNameBytes = maximumComponentBytes - 53
 
     /// The longest name, in UTF-8 bytes.
@@ -44,11 +32,8 @@ package struct CassetteLocation: Sendable {
     }
 
     /// The cassette directory: `directory` when given, else `CASSETTE_DIR`, else `Cassettes/` at the root of the
-    /// package that contains `filePath`.
-    ///
-    /// The last needs the source tree: where the folder of `filePath` does not exist at run time (a test bundle on
-    /// a device, or on Xcode Cloud's test machines, where `#filePath` names the machine that built it), this fails
-    /// naming the ways to ship cassettes, rather than create the path and record into it.
+    /// package that contains `filePath`; where that folder does not exist at run time (a device, Xcode Cloud), an
+    /// error naming the ways to ship cassettes.
     package static func directory(_ directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) -> URL {
         if let directory { return directory }
         if let variable = environment[directoryVariable], !variable.isEmpty {
@@ -144,9 +129,8 @@ package struct CassetteLocation: Sendable {
 }
 
 extension CassetteLocation {
-    /// Fails unless `file`, with every symbolic link on its way resolved, lies inside `base` (resolved the same way)
-    /// and its path fits this system's limit, so that saving it neither writes outside the cassette directory nor
-    /// fails half-way, leaving folders behind.
+    /// Fails unless `file`, every symbolic link on its way resolved, lies inside `base` (resolved alike) and its path
+    /// fits this system's limit.
     private static func checkResolved(_ file: URL, isInside base: URL, name: String) throws(CassetteError) {
         guard let resolvedBase = resolved(base.path) else {
             throw invalidName(name, "the cassette directory \(base.path) is a symbolic link that leads nowhere, or cannot be read")
@@ -164,9 +148,8 @@ extension CassetteLocation {
         }
     }
 
-    /// `path` (absolute, standardized) with every symbolic link resolved: the longest part of it that exists,
-    /// resolved by the system, followed by the rest, which cannot hold a link because it does not exist. `nil` when
-    /// an existing part cannot be resolved (a link that leads nowhere or in a loop, a folder that cannot be read).
+    /// `path` (absolute, standardized) with every symbolic link resolved: its longest existing part by `realpath`,
+    /// then the rest; `nil` when that part cannot be resolved.
     static func resolved(_ path: String) -> String? {
         var existing = path
         var rest: [String] = []

@@ -1,12 +1,5 @@
 import Caching
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file `CASSETTE_REPORT` names: one JSON line per use of a cassette file, appended by every cassette of a run
 /// (and of parallel runs: each line is written whole, under the file's lock), for `cassette unused` and
@@ -16,12 +9,9 @@ import Darwin
 /// {"cassette":"/…/Cassettes/Users/fetch.json","name":"Users/fetch","unused":[{"interaction":2,"method":"GET","recordedAt":"2026-11-25T10:00:00Z","url":"http://…/users/2"}]}
 /// ```
 ///
-/// `unused` lists the recorded interactions that use never replayed (positions from 1, with what tells each from
-/// another recording of its request: ``identity(of:)``), empty when it replayed them all. A use whose test threw, or whose requests failed, says `"failed":true` and lists nothing: it may have stopped
-/// before the requests that needed the rest.
-///
-/// A report path that is a symbolic link is appended to through the link, under its target's lock, as cassettes are
-/// written (see ``CassetteFile``); its folders are created as needed, but none where a link points.
+/// `unused` lists the recorded interactions that use never replayed (positions from 1, with ``identity(of:)``). A use
+/// whose test threw, or whose requests failed, says `"failed":true` and lists nothing. A report path that is a
+/// symbolic link is appended to through the link, under its target's lock, as cassettes are written.
 package enum UnusedReport {
     /// The environment variable naming the report file.
     static let variable = "CASSETTE_REPORT"
@@ -54,8 +44,7 @@ package enum UnusedReport {
     }
 
     /// What a report line says of a recorded interaction, so that `cassette prune` removes that recording and no
-    /// other: its request's method and URL, and when it was recorded (as the cassette file writes the date; a
-    /// recording made again is another one).
+    /// other: its request's method and URL, and when it was recorded.
     package static func identity(of interaction: Interaction) -> [String: any Sendable] {
         ["method": interaction.requestHead.method, "url": interaction.requestHead.url,
          "recordedAt": interaction.recordedAt.formatted(.iso8601)]

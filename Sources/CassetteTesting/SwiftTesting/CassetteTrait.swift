@@ -45,9 +45,8 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test in a suite, each with its own cassette.
     public var isRecursive: Bool { true }
 
-    /// Runs while tests are planned, before any runs: puts the harness's protocol where `URLSession.shared` asks it
-    /// first, so that a cassette with ``CassetteScope/process`` can see the shared session's requests even when the
-    /// code under test is the first to use it.
+    /// Runs while tests are planned: installs the harness's protocol where `URLSession.shared` asks first, so that a
+    /// cassette with ``CassetteScope/process`` sees the shared session's requests.
     public func prepare(for test: Test) async throws {
         SharedSessionCapture.install()
     }
@@ -113,10 +112,9 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
         if let unexplained { throw unexplained }
     }
 
-    /// The cassette, options and file owner for `test`, from its cassette traits (outermost suite first, the
-    /// test's own last): each option from the nearest trait that gives it; the nearest source, else a name derived
-    /// from the test. A source a trait gives is that trait's to share: a suite's, among its tests (see
-    /// ``CassetteOpener``); a derived name is the test's own (owner `nil`).
+    /// The cassette, options and file owner for `test`, from its cassette traits (outermost suite first): each option
+    /// from the nearest trait that gives it; the nearest source (that trait's to share, see ``CassetteOpener``), else
+    /// a name derived from the test (its own: owner `nil`).
     static func resolve(_ traits: [CassetteTrait], for test: Test) -> (Cassette.Source, CassetteOptions, owner: String?) {
         let options = traits.reduce(CassetteOptions()) { $0.overridden(by: $1.options) }
         if let giver = traits.last(where: { $0.source != nil }), let source = giver.source {

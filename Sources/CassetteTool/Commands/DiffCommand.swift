@@ -65,11 +65,14 @@ enum DiffCommand {
         return changed == 0 ? ExitStatus.success : ExitStatus.finding
     }
 
+    /// What reads one side's cassette, each interaction when it is reached.
+    private typealias Reader = () throws -> CassetteFile.InteractionsInTurn
+
     /// A cassette in one or both recordings, by its name, with what reads each.
     private struct Pair {
         let name: String
-        let old: (() throws -> CassetteFile.InteractionsInTurn)?
-        let new: (() throws -> CassetteFile.InteractionsInTurn)?
+        let old: Reader?
+        let new: Reader?
     }
 
     /// The cassettes to compare: two files, or the cassettes of two folders paired by name.
@@ -80,26 +83,24 @@ enum DiffCommand {
             guard FileManager.default.fileExists(atPath: new.path) else { throw ToolFailure("No such file: \(paths.display(new)).") }
             return [Pair(name: paths.display(new), old: { try load(old) }, new: { try load(new) })]
         }
-        let before = try files(in: old, paths: paths)
-        let after = try files(in: new, paths: paths)
-        return Set(before.keys).union(after.keys).sorted().map { name in
-            Pair(name: name, old: before[name].map { file in { try load(file) } }, new: after[name].map { file in { try load(file) } })
-        }
+        return paired(try files(in: old, paths: paths), try files(in: new, paths: paths))
     }
 
     /// The cassettes of a revision paired with the working tree's, by name.
     private static func pairs(_ revision: GitRevision, paths: CassettePaths) throws(ToolFailure) -> [Pair] {
-        let before = try revision.cassettes()
-        let after = try files(in: revision.folder, paths: paths)
-        return Set(before.keys).union(after.keys).sorted().map { name in
-            Pair(name: name, old: before[name].map { blob in { try revision.interactions(of: blob) } },
-                 new: after[name].map { file in { try load(file) } })
-        }
+        paired(try revision.cassettes().mapValues { blob in { try revision.interactions(of: blob) } },
+               try files(in: revision.folder, paths: paths))
     }
 
-    /// The cassette files of `folder` by name.
-    private static func files(in folder: URL, paths: CassettePaths) throws(ToolFailure) -> [String: URL] {
-        Dictionary(try paths.cassetteFiles(in: folder).map { (paths.name(of: $0, in: folder), $0) }, uniquingKeysWith: { a, _ in a })
+    /// Both sides' cassettes paired by name.
+    private static func paired(_ old: [String: Reader], _ new: [String: Reader]) -> [Pair] {
+        Set(old.keys).union(new.keys).sorted().map { Pair(name: $0, old: old[$0], new: new[$0]) }
+    }
+
+    /// The readers of the cassette files of `folder`, by name.
+    private static func files(in folder: URL, paths: CassettePaths) throws(ToolFailure) -> [String: Reader] {
+        Dictionary(try paths.cassetteFiles(in: folder).map { file in (paths.name(of: file, in: folder), { try load(file) }) },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     private static func load(_ file: URL) throws -> CassetteFile.InteractionsInTurn {

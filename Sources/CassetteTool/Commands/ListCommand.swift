@@ -67,8 +67,7 @@ enum ListCommand {
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 let numeric = column > 0 && !cell.isEmpty && cell.allSatisfy(\.isNumber)
-                if column == row.count - 1 { return numeric ? pad + cell : cell }
-                return numeric ? pad + cell : cell + pad
+                return numeric ? pad + cell : column == row.count - 1 ? cell : cell + pad
             }.joined(separator: "  ") + "\n"
         }.joined()
     }

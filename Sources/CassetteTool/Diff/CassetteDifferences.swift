@@ -1,18 +1,12 @@
 import CassetteCore
 import Foundation
 
-/// What changed between two recordings of one cassette, as a reviewer of a re-recording needs it: interactions added
-/// and removed (by method and URL), and for the interactions both hold (paired in order by method and URL) the
-/// status, the headers (not those that change on every answer), the response body and the request body.
-///
-/// Bodies are compared as JSON where both are JSON: keys added and removed by path, changed kinds, changed values.
-/// An event stream is compared event by event as a client reads it (type, `id`, `retry`, and each event's JSON by
-/// path), and by how it ended. A value is never shown: it may be a secret or a placeholder; the report says only
-/// where something changed. What the test's matchers or hooks ignore can be ignored here too (see ``Ignored``).
+/// What changed between two recordings of one cassette: interactions added and removed (by method and URL), and for
+/// those both hold (paired in order) the status, the headers (not volatile ones) and both bodies (JSON by path, an
+/// event stream event by event), never showing a value. What the test ignores can be ignored too (see ``Ignored``).
 struct CassetteDifferences: Sendable {
-    /// What a comparison leaves out, as the test's matchers and hooks do: query items pairing ignores (as
-    /// `RequestMatcher.url(ignoringQueryItems:)`), headers, and JSON key paths in every body (as
-    /// `RequestMatcher.body(ignoringJSONKeyPaths:)`).
+    /// What a comparison leaves out, as the test's matchers and hooks do: query items pairing ignores, headers, and
+    /// JSON key paths in every body.
     struct Ignored: Sendable {
         var queryItems: [String] = []
         var headers: Set<String> = []
@@ -41,9 +35,8 @@ struct CassetteDifferences: Sendable {
 
     private let ignored: Ignored
 
-    /// Compares two recordings of a cassette. `new` is gone through once, `old` once to pair and again for each
-    /// interaction paired or removed, so collections that decode an interaction when it is reached (as `cassette diff`
-    /// reads files) keep none in memory.
+    /// Compares two recordings of a cassette, going through `new` once and `old` to pair, then for each interaction
+    /// paired or removed, so that collections decoding each when reached keep none in memory.
     init<Old: RandomAccessCollection<Interaction>>(old: Old, new: some Collection<Interaction>, ignoring ignored: Ignored = Ignored()) {
         self.ignored = ignored
         // Pair interactions with the same method and URL (but the ignored query items) in the order they stand.
@@ -99,9 +92,8 @@ struct CassetteDifferences: Sendable {
         }
     }
 
-    /// Header names added, removed, or with a changed value, volatile ones left out; values never shown. Names pair
-    /// whatever their case, and are shown as the file spells them (the new one's, else the old one's), redacted by
-    /// the default rules: a name can be a token, and lower-casing hides nothing of it.
+    /// Header names added, removed, or with a changed value, volatile ones left out; names pair whatever their case and
+    /// are shown as the file spells them, redacted by the default rules (a name can be a token).
     static func headerChanges(_ before: [String: String], _ after: [String: String], ignoring: Set<String> = []) -> [String] {
         func lowered(_ headers: [String: String]) -> [String: (spelled: String, value: String)] {
             Dictionary(headers.map { ($0.key.lowercased(), (spelled: $0.key, value: $0.value)) }, uniquingKeysWith: { first, _ in first })
@@ -111,15 +103,21 @@ struct CassetteDifferences: Sendable {
         var lines: [String] = []
         let ignored = Set(ignoring.map { $0.lowercased() })
         for name in Set(old.keys).union(new.keys).sorted() where !volatileHeaders.contains(name) && !ignored.contains(name) {
-            let shown = Redaction.default.shown(names: new[name]?.spelled ?? old[name]?.spelled ?? name)
-            switch (old[name]?.value, new[name]?.value) {
-            case (nil, _?): lines.append("header \(shown) added")
-            case (_?, nil): lines.append("header \(shown) removed")
-            case (let a?, let b?) where a != b: lines.append("header \(shown) changed")
-            default: break
+            if let what = change(old[name]?.value, new[name]?.value) {
+                lines.append("header \(Redaction.default.shown(names: new[name]?.spelled ?? old[name]?.spelled ?? name)) \(what)")
             }
         }
         return lines
+    }
+
+    /// `added`, `removed` or `changed` for a value that was `old` and is `new`; `nil` when it is the same.
+    private static func change<Value: Equatable>(_ old: Value?, _ new: Value?) -> String? {
+        switch (old, new) {
+        case (nil, _?): "added"
+        case (_?, nil): "removed"
+        case (let old?, let new?) where old != new: "changed"
+        default: nil
+        }
     }
 
     /// How a body changed: JSON by path (keys added and removed, kinds and values changed), an event stream event by
@@ -153,25 +151,16 @@ struct CassetteDifferences: Sendable {
         }
     }
 
-    /// How a stream's events changed, as a client reads them (see ``EventStream/readEvents(in:)``): how many there
-    /// are, and for each event both hold its type, `id` and `retry` (that they changed), and its data (its JSON by
-    /// path, else that it changed). "Layout only" is left for streams a client reads the same.
+    /// How a stream's events changed, as a client reads them (see ``EventStream/readEvents(in:)``): their count, and
+    /// for each event both hold its type, `id`, `retry` and data (its JSON by path).
     private func eventChanges(_ old: [EventStream.Event], _ new: [EventStream.Event]) -> [String] {
         var lines: [String] = []
         if old.count != new.count { lines.append("\(new.count) events, was \(old.count)") }
         for (index, (before, after)) in zip(old, new).enumerated() where before != after {
             let event = "event \(index + 1)"
-            func compare<Value: Equatable>(_ field: String, _ was: Value?, _ now: Value?) {
-                switch (was, now) {
-                case (nil, _?): lines.append("\(event): \(field) added")
-                case (_?, nil): lines.append("\(event): \(field) removed")
-                case (let was?, let now?) where was != now: lines.append("\(event): \(field) changed")
-                default: break
-                }
-            }
             if before.type != after.type { lines.append("\(event): type changed") }
-            compare("id", before.id, after.id)
-            compare("retry", before.retry, after.retry)
+            if let what = Self.change(before.id, after.id) { lines.append("\(event): id \(what)") }
+            if let what = Self.change(before.retry, after.retry) { lines.append("\(event): retry \(what)") }
             if before.hasData != after.hasData {
                 lines.append(after.hasData ? "\(event): data added (\(after.data.count) bytes)" : "\(event): data removed (was \(before.data.count) bytes)")
             } else if before.data != after.data {
@@ -185,8 +174,7 @@ struct CassetteDifferences: Sendable {
         return lines.isEmpty ? unchangedBeyondLayout : lines
     }
 
-    /// What a body whose documents compare equal reports: its layout changed, unless ignored paths may be what
-    /// changed (then nothing: the test ignores them).
+    /// What a body whose documents compare equal reports: its layout changed, unless ignored paths may have.
     private var unchangedBeyondLayout: [String] {
         ignored.jsonKeyPaths.isEmpty ? ["changed in layout only"] : []
     }

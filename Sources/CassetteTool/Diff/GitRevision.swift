@@ -33,8 +33,7 @@ struct GitRevision: Sendable {
         #endif
     }
 
-    /// A cassette file the revision holds: its blob (read by object id, so no name is ever passed back to git) and
-    /// its path below the folder, as git stores it (bytes, decoded as UTF-8 for display only).
+    /// A cassette file the revision holds: its blob (read by object id, so no name is passed back to git) and its path.
     struct Blob: Sendable, Equatable {
         /// The blob's object id, as `git ls-tree` lists it.
         let object: String
@@ -42,9 +41,8 @@ struct GitRevision: Sendable {
         let path: String
     }
 
-    /// The revision's cassette files under the folder: each name (its path below the folder, without `.json`) with
-    /// its blob. Git lists them NUL-separated (`-z`), so no name is quoted, and reads the revision after
-    /// `--end-of-options`, so a revision spelled like an option (`--output=x`) is only ever a revision.
+    /// The revision's cassette files under the folder, by name (the path below it, without `.json`); listed with `-z`
+    /// (no name quoted) and the revision after `--end-of-options` (never read as an option).
     func cassettes() throws(ToolFailure) -> [String: Blob] {
         // Without --full-name, ls-tree prints paths relative to the folder git runs in: the names below it.
         let listing = try git(["ls-tree", "-r", "-z", "--end-of-options", revision, "--", "."])
@@ -56,9 +54,8 @@ struct GitRevision: Sendable {
         return files
     }
 
-    /// The entries of `git ls-tree -z` output: `<mode> SP <type> SP <object> TAB <path>`, each ending in NUL. The path
-    /// is every byte after the first tab (a name may hold tabs and newlines); it is decoded as UTF-8 for display.
-    /// An entry in another form is a failure, not skipped.
+    /// The entries of `git ls-tree -z` output: `<mode> SP <type> SP <object> TAB <path>`, each ending in NUL, the path
+    /// every byte after the first tab; an entry in another form is a failure.
     static func entries(_ listing: Data) throws(ToolFailure) -> [(type: String, object: String, path: String)] {
         var entries: [(type: String, object: String, path: String)] = []
         for record in listing.split(separator: 0) {

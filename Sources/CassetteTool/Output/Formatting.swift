@@ -1,7 +1,6 @@
 import Foundation
 
-/// How the `cassette` command writes sizes, dates and durations: fixed, locale-free forms, so output is the same on
-/// every machine (and golden tests can hold it).
+/// How the `cassette` command writes sizes, dates and durations: fixed, locale-free forms, the same on every machine.
 enum Formatting {
     /// `812 B`, `1.4 KiB`, `2.0 MiB`.
     static func bytes(_ count: Int) -> String {

@@ -1,12 +1,7 @@
-/// Text from a file, made safe to print: every character a terminal acts on instead of showing is written as an
-/// escape the reader sees, so that a hostile cassette cannot add a line, move the cursor, recolour the screen or
-/// reorder what is read (a header value holding `\r\nInjected: yes` prints as one line, with `\r\n` in it).
-///
-/// Escaped: the C0 controls and DEL (`\n`, `\r`, `\t`, `\0`, else `\u{1B}`), the C1 controls, the line and paragraph
-/// separators, and the bidirectional formatting characters (U+202A–U+202E, U+2066–U+2069), which change the order in
-/// which the text around them reads. Markdown output escapes them the same way (see `Markdown`).
-/// Everything the command prints goes through ``lines(_:)`` (see `CassetteCommand.run`); a value that stands on one
-/// line (a URL, a header, a name) goes through ``line(_:)`` where it is printed.
+/// Text from a file, made safe to print: every character a terminal acts on instead of showing (``isControl(_:)``)
+/// is written as an escape, so that a hostile cassette cannot add a line, move the cursor, recolour the screen or
+/// reorder what is read. Everything the command prints goes through ``lines(_:)`` (see `CassetteCommand.run`); a value
+/// that stands on one line (a URL, a header, a name) goes through ``line(_:)``.
 enum InertText {
     /// `text` as one line: every character above escaped, line breaks and tabs included.
     static func line(_ text: String) -> String {

@@ -2,16 +2,12 @@
 /// markdown output, such as `diff --format markdown` for a pull-request comment: as inert text that renders as the
 /// characters it holds, on the line it was put on.
 enum Markdown {
-    /// Characters markdown reads as formatting inside a line, written with a backslash before them: code spans
-    /// (`` ` ``), emphasis and strikethrough (`*`, `_`, `~`), links and images (`[`, `]`), table cells (`|`), and the
-    /// backslash itself.
+    /// Characters markdown reads as formatting inside a line, written with a backslash before them.
     private static let punctuation: Set<Character> = ["\\", "`", "*", "_", "~", "[", "]", "|"]
 
-    /// `text` as inert markdown text: line breaks and other control, line-separator and bidirectional-override
-    /// characters as visible escapes, as ``InertText`` writes them (`\n`, `\r`, `\t`, `\u{1B}`), so a value never
-    /// starts a line of its own; `<`
-    /// and `>` as the entities `&lt;` and `&gt;`, so no HTML is read; a backslash before each of ``punctuation``;
-    /// and a backslash before a `#` that starts the text, so it can never be read as a heading.
+    /// `text` as inert markdown text: control characters escaped as ``InertText`` writes them (so a value never starts
+    /// a line of its own), `<` and `>` as entities (no HTML), a backslash before each of ``punctuation`` and before a
+    /// leading `#` (no heading).
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)

@@ -1,12 +1,8 @@
 import Caching
 import Foundation
 
-/// Where a command writes a large output a piece at a time, so that it never holds the whole of it: standard output
-/// (through the context, in pieces of at least ``pieceSize`` bytes), or a file saved as every file of the package is
-/// (`AtomicFile.Writing`: a temporary file beside it, flushed and renamed over it once complete), so that the
-/// destination holds its old contents or the new, never a part.
-///
-/// Each piece handed to ``write(_:)`` must end between characters: standard output receives text.
+/// Where a command writes a large output a piece at a time: standard output (in pieces of at least ``pieceSize``
+/// bytes, each ending between characters), or a file saved atomically (`AtomicFile.Writing`).
 final class StreamedOutput {
     /// Standard output receives what was written once this much is waiting, and at the end.
     static let pieceSize = 1 << 16

@@ -54,9 +54,8 @@ struct CassettePaths: Sendable {
         }
     }
 
-    /// The cassette files in `folder` and below, sorted by path: every `.json` file, hidden ones too (a cassette's
-    /// name never starts with a dot, so such a file was put there by hand, and is checked like any other; a save's
-    /// temporary file and a lock end otherwise).
+    /// The cassette files in `folder` and below, sorted by path: every `.json` file, hidden ones too (put there by
+    /// hand, and checked like any other).
     func cassetteFiles(in folder: URL) throws(ToolFailure) -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {

@@ -1,6 +1,5 @@
-/// The `cassette` command's exit statuses. 0 and 1 say what a command found; 2 and 3 are errors, the command could
-/// not do its work. Each command's help lists the ones it returns and what they mean there
-/// (``CommandSpec/exitStatuses``).
+/// The `cassette` command's exit statuses: 0 and 1 say what a command found, 2 and 3 that it could not do its work
+/// (each command's help lists its own: ``CommandSpec/exitStatuses``).
 enum ExitStatus {
     /// The command did what it was asked, and found nothing to report.
     static let success: Int32 = 0
@@ -33,8 +32,7 @@ struct StatusMeaning: Sendable, Equatable {
         "\(command): \(meaning) (exit status \(status))\n"
     }
 
-    /// A command's table: 0 and its meaning, 1 when the command can find something, then 2 (the same for every
-    /// command: arguments it cannot use) and 3 with what the command could not read or write.
+    /// A command's table: 0, 1 when the command can find something, 2 (the same for every command) and 3.
     static func table(success: String, finding: String? = nil, failure: String) -> [StatusMeaning] {
         [StatusMeaning(status: ExitStatus.success, meaning: success)]
             + (finding.map { [StatusMeaning(status: ExitStatus.finding, meaning: $0)] } ?? [])

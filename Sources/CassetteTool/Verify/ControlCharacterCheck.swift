@@ -2,9 +2,7 @@ import CassetteCore
 import Foundation
 
 /// The check of `cassette verify` for what no HTTP message carries: a control character (see
-/// ``InertText/isControl(_:)``) in a method, a URL, or a header's name or value (a tab aside, which a header value
-/// may hold). Such a file was edited by hand, or written to
-/// mislead whoever prints it: `cassette show` prints these characters escaped, and replay could not send them.
+/// ``InertText/isControl(_:)``) in a method, a URL, or a header's name or value (a tab aside, in a value).
 enum ControlCharacterCheck {
     /// The findings in `interaction`, the file's entry number `entry`, each at its coding path.
     static func findings(in interaction: Interaction, entry: Int) -> [String] {

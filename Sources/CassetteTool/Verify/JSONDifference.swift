@@ -1,8 +1,7 @@
 import CassetteCore
 import Foundation
 
-/// The places where two JSON values differ, found in one walk over both, object members in sorted order: the cost is
-/// linear in their size (and the sorting of each object's keys).
+/// The places where two JSON values differ, found in one walk over both, object members in sorted order.
 enum JSONDifference {
     /// One place where the values differ: its coding path, and its text before and after (a string's own text; any
     /// other value written as JSON; an absent one empty).

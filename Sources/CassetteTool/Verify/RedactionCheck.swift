@@ -2,21 +2,16 @@ import Caching
 import CassetteCore
 import Foundation
 
-/// The redaction check of `cassette verify`: the harness redacts what a file stores again, with the rules recording
-/// uses, and every place where that changes a value is a finding.
-///
-/// A cassette is read as the harness reads it; each interaction is redacted again as ``Redaction`` redacts what it
-/// records (see `Redaction.redactingWithSecrets(_:_:)`), then written as the file writes it, and the two JSON trees are
-/// compared. Values that are placeholders already (`<REDACTED:token>`, `REDACTED_token_3`) are no secrets, so a
-/// file recording wrote passes. A value the request carries and the response echoes is found in both. A file that is
-/// not a cassette is checked as a JSON request body would be.
+/// The redaction check of `cassette verify`: each interaction is redacted again as recording redacts it
+/// (`Redaction.redactingWithSecrets(_:_:)`) and written as the file writes it, and every place where the two JSON
+/// trees differ is a finding (placeholders are no secrets, so a file recording wrote passes). A file that is not a
+/// cassette is checked as a JSON request body would be.
 struct RedactionCheck: Sendable {
     /// The rules: the default ones plus the `--redact` ones.
     let redaction: Redaction
 
-    /// The findings in a cassette's `interactions`, in order, gone through once (so that interactions decoded as they
-    /// are reached are held one at a time); `entryIndices` says where each stands among the file's entries (its
-    /// position when `nil`).
+    /// The findings in a cassette's `interactions`, in order, gone through once; `entryIndices` says where each
+    /// stands among the file's entries (its position when `nil`).
     func findings(in interactions: some Collection<Interaction>, entryIndices: [Int]? = nil) throws(CacheError) -> [RedactionFinding] {
         let indices = entryIndices.flatMap { $0.count == interactions.count ? $0 : nil } ?? Array(0..<interactions.count)
         let perInteraction = redaction.redactingWithSecrets(interactions) { position, stored, redacted, secrets -> Result<[RedactionFinding], CacheError> in
@@ -49,9 +44,8 @@ struct RedactionCheck: Sendable {
         return JSONDifference.changes(from: document, to: after).flatMap { Self.findings(at: $0, secrets: redacted.secrets, shownBy: redaction) }
     }
 
-    /// The findings one change gives: a finding per secret redaction put there, none when it only wrote a multipart
-    /// boundary's placeholder (no secret), one without a secret when it names none. The path is shown as `redaction`
-    /// shows names (a header named with a token is the finding, and its path would print it).
+    /// The findings one change gives: one per secret redaction put there (none for a multipart boundary's
+    /// placeholder), one without a secret when it names none; the path shown as `redaction` shows names.
     private static func findings(at change: JSONDifference.Change, secrets: ReplacedSecrets,
                                  shownBy redaction: Redaction) -> [RedactionFinding] {
         let path = redaction.shown(names: change.path)

@@ -1,10 +1,7 @@
 import Foundation
 
-/// What httpbin's `/get`, `/post` and `/redirect` say about the request they received.
-///
-/// Shows three Codable customizations: `args` and `headers` arrive as JSON objects and are bridged into sorted
-/// arrays of typed values; `receivedAt` is a local-only property the decoder never reads; `json` is decoded with
-/// `.convertFromSnakeCase` by ``HTTPBinClient``.
+/// What httpbin's `/get`, `/post` and `/redirect` say about the request they received: `args` and `headers` bridged
+/// from JSON objects into sorted arrays, and `receivedAt`, set by the client, never decoded.
 public struct EchoedRequest: Sendable, Decodable {
     /// One query argument, as the server saw it.
     public struct Argument: Sendable, Hashable {

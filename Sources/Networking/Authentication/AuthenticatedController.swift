@@ -13,8 +13,7 @@ import FoundationNetworking
 /// let profile = try await account.decode(Profile.self, from: .profile)
 /// ```
 ///
-/// It builds and sends requests exactly as ``Router`` does (same builder, same performer); only the token handling
-/// is its own. Its `Authorization` header overrides any the endpoint sets.
+/// It builds and sends requests as ``Router`` does; its `Authorization` header overrides any the endpoint sets.
 public final class AuthenticatedController<EndPoint: AuthenticatedEndPoint>: NetworkRouter, Sendable {
     /// The decoder ``NetworkRouter/decode(_:from:decoder:)`` uses unless given another.
     public let decoder: JSONDecoder

@@ -3,10 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// How a request's body parameters are written. URL parameters always go into the query, whatever the choice.
-///
-/// A struct with static members rather than an enum, so a new encoding never breaks a caller's `switch`.
-/// `.urlAndJsonEncoding` keeps the name the original tutorial used; it is the same as `.jsonEncoding`.
+/// How a request's body parameters are written (URL parameters always go into the query). A struct with static
+/// members, so a new encoding never breaks a caller's `switch`.
 public struct ParameterEncoding: Sendable, Hashable, CustomStringConvertible {
     private let encoder: any ParameterEncoder.Type
 

@@ -1,8 +1,5 @@
-/// An HTTP request method; ``rawValue`` is its name on the wire.
-///
-/// The common methods are static members (`.get`, `.post`, ...); any other token works too:
-/// `HTTPMethod(rawValue: "OPTIONS")`. A struct rather than an enum, so a method added later never breaks a
-/// caller's exhaustive `switch`.
+/// An HTTP request method: the common ones as static members (`.get`, `.post`, ...), any other as
+/// `HTTPMethod(rawValue: "OPTIONS")`; a struct, so a method added later never breaks a caller's `switch`.
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The method's name as sent on the wire, e.g. `GET`. Methods are case-sensitive (RFC 9110 §9.1).
     public let rawValue: String

@@ -30,9 +30,8 @@ enum RequestBuilder {
         return request
     }
 
-    /// `baseURL` and `path` joined by exactly one `/`, whatever slashes either has; an empty path leaves the base
-    /// as it is. `path` is a plain path: characters a path cannot hold (a space, `é`) are percent-encoded. A query
-    /// in the base URL is kept. A relative base URL is ``NetworkError/invalidURL(baseURL:path:)``.
+    /// `baseURL` and `path` (percent-encoded where a path cannot hold a character) joined by exactly one `/`, the
+    /// base's query kept; a relative base URL is ``NetworkError/invalidURL(baseURL:path:)``.
     static func url(for route: some EndPointType) throws(NetworkError) -> URL {
         let path = route.path.drop { $0 == "/" }
         guard var components = URLComponents(url: route.baseURL, resolvingAgainstBaseURL: true),

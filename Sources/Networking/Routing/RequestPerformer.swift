@@ -5,12 +5,8 @@ import FoundationNetworking
 #endif
 
 /// Sends requests on a session and validates their answers: the one request path ``Router`` and
-/// ``AuthenticatedController`` share.
-///
-/// Every task in flight is tracked by id, so ``cancelAll()`` reaches all of them, not only the last one started (the
-/// original tutorial's single `task` variable lost concurrent requests). A request takes a ``Ticket`` when it
-/// starts; ``cancelAll()`` also fails every request whose ticket is older than the call and whose task does not exist
-/// yet (e.g. one still waiting for a token), so "cancel everything started so far" has no gaps.
+/// ``AuthenticatedController`` share. Every task in flight is tracked by id, so ``cancelAll()`` reaches all of them,
+/// and also fails every request holding an older ``Ticket`` whose task does not exist yet (one waiting for a token).
 final class RequestPerformer: Sendable {
     /// When a request started, relative to ``RequestPerformer/cancelAll()`` calls.
     struct Ticket: Sendable {

@@ -12,8 +12,8 @@ import FoundationNetworking
 /// router.cancel()                                        // cancels every request in flight
 /// ```
 ///
-/// Endpoints that need a token are ``AuthenticatedEndPoint``s and go through ``AuthenticatedController``: a
-/// `Router` cannot even be made for them. A `Router` is safe to share between tasks and threads.
+/// Endpoints that need a token are ``AuthenticatedEndPoint``s and go through ``AuthenticatedController`` (a `Router`
+/// cannot be made for them). A `Router` is safe to share between tasks and threads.
 public final class Router<EndPoint: PublicEndPoint>: NetworkRouter, Sendable {
     /// The decoder ``NetworkRouter/decode(_:from:decoder:)`` uses unless given another.
     public let decoder: JSONDecoder
@@ -32,10 +32,8 @@ public final class Router<EndPoint: PublicEndPoint>: NetworkRouter, Sendable {
         self.decoder = decoder
     }
 
-    /// The `URLRequest` this router sends for `route`.
-    ///
-    /// The URL is `baseURL` and `path` joined by one `/`; header precedence, lowest first: the endpoint's `headers`,
-    /// then the task's `additionHeaders`. Defaults such as `Content-Type` fill in only what neither set.
+    /// The `URLRequest` this router sends for `route`: `baseURL` and `path` joined by one `/`; the endpoint's `headers`,
+    /// then the task's `additionHeaders` (which win); defaults such as `Content-Type` fill in only what neither set.
     public func makeRequest(for route: EndPoint) throws(NetworkError) -> URLRequest {
         try RequestBuilder.makeRequest(for: route, timeout: timeout)
     }
