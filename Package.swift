@@ -42,7 +42,7 @@ let package = Package(
         // The main job: a scripted tour of the example client, replayed from Cassettes/.
         .executableTarget(name: "demo", dependencies: ["HTTPBinClient", "CassetteCore"], swiftSettings: strictSettings),
         // Performance, measured side by side with each floor: Scripts/bench.sh. Never part of the tests.
-        .executableTarget(name: "cassette-bench", dependencies: ["CassetteCore", "CassetteTool"], swiftSettings: strictSettings),
+        .executableTarget(name: "cassette-bench", dependencies: ["CassetteCore", "CassetteTool", "Locking"], swiftSettings: strictSettings),
         // The `cassette` command's work (arguments, subcommands, their output), a library so tests run it in process;
         // the executable only hands it the process's arguments and streams.
         .target(name: "CassetteTool", dependencies: ["CassetteCore", "Caching"], swiftSettings: strictSettings),

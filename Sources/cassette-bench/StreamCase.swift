@@ -1,5 +1,6 @@
 import CassetteCore
 import Foundation
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -49,7 +50,7 @@ enum StreamCase {
         let events = events(count)
         let bytes = events.reduce(0) { $0 + $1.count }
         let name = try cassette(events)
-        StreamFloorProtocol.answer.set((responseHeaders, events))
+        StreamFloorProtocol.answer.withLock { $0 = (responseHeaders, events) }
         let floorDelegate = CountingDelegate()
         let floor = FloorProtocol.session(protocolClass: StreamFloorProtocol.self, delegate: floorDelegate)
         defer { floor.finishTasksAndInvalidate() }
@@ -86,13 +87,13 @@ func grouped(_ number: Int) -> String {
 /// `didLoad` per piece, with no lookup at all.
 final class StreamFloorProtocol: URLProtocol {
     /// The headers and pieces it answers with, set before a run.
-    static let answer = Shared<([String: String], [Data])>(([:], []))
+    static let answer = LockedBox<([String: String], [Data])>(([:], []))
 
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-        let (headers, pieces) = Self.answer.get()
+        let (headers, pieces) = Self.answer.withLock { $0 }
         guard let client, let url = request.url,
               let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else { return }
         client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
@@ -106,63 +107,36 @@ final class StreamFloorProtocol: URLProtocol {
 /// A session delegate that reads a body piece by piece, as streaming code does on Linux (where
 /// `URLSession.bytes(for:)` does not exist): it counts the calls and their bytes and drops the data. One task at a
 /// time.
-final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    struct Count {
+final class CountingDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    struct Count: Sendable {
         var pieces = 0
         var bytes = 0
     }
 
-    // Guards both: the delegate queue calls in, `run` starts and awaits each task.
-    private let lock = NSLock()
-    private var count = Count()
-    private var finished: CheckedContinuation<Result<Count, any Error>, Never>?
+    /// What the task heard so far, and the run waiting for it to end: the delegate queue calls in, `run` starts
+    /// and awaits each task.
+    private let state = LockedBox<(count: Count, finished: CheckedContinuation<Result<Count, any Error>, Never>?)>((Count(), nil))
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        count.pieces += 1
-        count.bytes += data.count
-        lock.unlock()
+        state.withLock { state in
+            state.count.pieces += 1
+            state.count.bytes += data.count
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        let counted = count
-        let continuation = finished
-        finished = nil
-        lock.unlock()
+        let (counted, continuation) = state.withLock { state in
+            defer { state.finished = nil }
+            return (state.count, state.finished)
+        }
         continuation?.resume(returning: error.map { .failure($0) } ?? .success(counted))
     }
 
     /// Sends `request` on `session` (made with this delegate) and returns what it heard once the task completes.
     func run(_ request: URLRequest, on session: URLSession) async throws -> Count {
         try await withCheckedContinuation { (continuation: CheckedContinuation<Result<Count, any Error>, Never>) in
-            lock.lock()
-            count = Count()
-            finished = continuation
-            lock.unlock()
+            state.withLock { $0 = (Count(), continuation) }
             session.dataTask(with: request).resume()
         }.get()
-    }
-}
-
-/// A value shared across threads behind a lock.
-final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func get() -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-
-    func set(_ newValue: Value) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
     }
 }
