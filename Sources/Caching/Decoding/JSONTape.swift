@@ -314,7 +314,5 @@ private struct Parser {
 extension UInt8 {
     var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 
-    var isHexDigit: Bool {
-        isDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
-    }
+    var isHexDigit: Bool { JSONStringEscapes.hexDigit(self) != nil }
 }
