@@ -87,8 +87,10 @@ package enum JSONStringEscapes {
         return value
     }
 
-    /// The value of a hexadecimal digit, any case.
-    static func hexDigit(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, any case: the package's one reader of them (percent-escapes too, hence
+    /// `package` and inlinable).
+    @inlinable
+    package static func hexDigit(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

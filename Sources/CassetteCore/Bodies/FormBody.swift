@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body or a URL query, as written, read on UTF-8 bytes: names
@@ -190,13 +191,8 @@ struct FormFields {
         return decoded
     }
 
-    /// The value of a hexadecimal digit, any case.
+    /// The value of a hexadecimal digit, any case (`JSONStringEscapes.hexDigit(_:)`).
     static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        JSONStringEscapes.hexDigit(byte)
     }
 }
