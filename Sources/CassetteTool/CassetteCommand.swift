@@ -64,9 +64,6 @@ public enum CassetteCommand {
         } catch let failure as ToolFailure {
             context.errors("cassette: error: \(failure.message)\n")
             return failure.status
-        } catch let error as CassetteError {
-            context.errors("cassette: error: \(error.description)\n")
-            return ExitStatus.failure
         } catch {
             context.errors("cassette: error: \(error)\n")
             return ExitStatus.failure
