@@ -1,16 +1,8 @@
 /// An endpoint that needs an access token. It can only be sent with ``AuthenticatedController``, which always
-/// attaches one; the type system keeps it away from ``Router``.
+/// attaches one; the type system keeps it away from ``Router``. The members are ``EndPointType``'s (see its example):
 ///
 /// ```swift
-/// enum AccountAPI: AuthenticatedEndPoint {
-///     case profile
-///
-///     var baseURL: URL { URL(string: "https://api.example.com/3")! }
-///     var path: String { "account" }
-///     var httpMethod: HTTPMethod { .get }
-///     var task: HTTPTask { .request }
-///     var headers: HTTPHeaders? { nil }
-/// }
+/// enum AccountAPI: AuthenticatedEndPoint { case profile; ... }   // baseURL, path, httpMethod, task, headers
 ///
 /// let account = AuthenticatedController<AccountAPI>(session: session, token: savedToken) { try await auth.refresh() }
 /// let profile = try await account.decode(Profile.self, from: .profile)   // sent with Authorization: Bearer …
