@@ -86,26 +86,16 @@ enum Cases {
         let name = try Fixtures.cassette(count: count, shape: shape)
         // Each side makes its eight sessions inside the timing, as each test would.
         let (floorTimes, replayTimes) = try await interleaved(repetitions: replayRepetitions, {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<8 {
-                    group.addTask {
-                        let floor = FloorProtocol.session()
-                        defer { floor.finishTasksAndInvalidate() }
-                        for index in 0..<requests { try await send(shape.request(index % count), on: floor) }
-                    }
-                }
-                try await group.waitForAll()
+            try await eightAtOnce {
+                let floor = FloorProtocol.session()
+                defer { floor.finishTasksAndInvalidate() }
+                for index in 0..<requests { try await send(shape.request(index % count), on: floor) }
             }
         }, {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<8 {
-                    group.addTask {
-                        try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { session in
-                            for index in 0..<requests { try await send(shape.request(index % count), on: session) }
-                        }
-                    }
+            try await eightAtOnce {
+                try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), repeatsLastResponse: true)) { session in
+                    for index in 0..<requests { try await send(shape.request(index % count), on: session) }
                 }
-                try await group.waitForAll()
             }
         })
         let total = Double(8 * requests)
@@ -116,6 +106,14 @@ enum Cases {
                    measured: String(format: "replay %.0f req/s, floor %.0f req/s", replayRate, floorRate),
                    ratio: ratio, target: "≥ 0.85", met: ratio >= 0.85,
                    json: ["replay_rps": replayRate, "floor_rps": floorRate, "ratio": ratio])
+    }
+
+    /// Runs `body` eight times at once, and waits for all of them.
+    private static func eightAtOnce(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask(operation: body) }
+            try await group.waitForAll()
+        }
     }
 
     /// 8. What a test pays: open a one-interaction cassette, send one realistic request, close; against the floor
