@@ -108,13 +108,7 @@ extension Sequence where Element == LoadedCassette {
     /// ``LoadedCassette/decoding(_:with:where:)`` over every cassette, in order.
     public func decoding<T: Decodable>(_ type: T.Type, with decoder: JSONDecoder = JSONDecoder(),
                                        where selects: (Interaction) -> Bool = LoadedCassette.succeeded) -> DecodingCheck {
-        var checked = 0
-        var failures: [DecodingFailure] = []
-        for cassette in self {
-            let check = cassette.decoding(type, with: decoder, where: selects)
-            checked += check.checked
-            failures += check.failures
-        }
-        return DecodingCheck(checked: checked, failures: failures)
+        let checks = map { $0.decoding(type, with: decoder, where: selects) }
+        return DecodingCheck(checked: checks.reduce(0) { $0 + $1.checked }, failures: checks.flatMap(\.failures))
     }
 }
