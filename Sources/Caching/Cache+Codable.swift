@@ -28,11 +28,6 @@ extension Cache: Codable where Key: Codable, Value: Codable {
     /// expired are dropped. Uses the default clock, lifetime and no entry limit.
     public convenience init(from decoder: any Decoder) throws {
         self.init()
-        try decodeEntries(from: decoder)
-    }
-
-    /// Checks the envelope and inserts its entries (all under one lock).
-    func decodeEntries(from decoder: any Decoder) throws {
         insertAll(try CacheEnvelope<Key, Value>(from: decoder).entries)
     }
 }

@@ -55,7 +55,7 @@ enum ToolMemoryCase {
         }
         let stream = folder.appendingPathComponent("tool-memory-events.json")
         if !FileManager.default.fileExists(atPath: stream.path) {
-            try CassetteFile.save([streamInteraction()], to: stream)
+            try CassetteFile.save([StreamCase.interaction(StreamCase.events(events))], to: stream)
         }
         return (har, stream)
     }
@@ -71,11 +71,6 @@ enum ToolMemoryCase {
             response: RecordedResponse(status: 200, headers: ["Content-Type": "application/json", "Server": "bench"],
                                        body: Body(Data(body.utf8)), url: url),
             recordedAt: Date(timeIntervalSince1970: 1_800_000_000), duration: 0.012)
-    }
-
-    /// One response of ``events`` chat-completion events (see ``StreamCase/events(_:)``), one piece each.
-    static func streamInteraction() -> Interaction {
-        StreamCase.interaction(StreamCase.events(events))
     }
 
     /// The row of one command: the child's peak against the size of `file`.
