@@ -23,7 +23,8 @@ struct RequestDifferences {
         var namesDiffer = false
 
         if differing.contains(where: { $0.name == RequestMatcher.url.name || $0.name == RequestMatcher.query.name }) {
-            let items = Self.differingQueryItems(request, recorded, into: &details)
+            let items = Self.differingValues(Self.grouped(request.queryItems), Self.grouped(recorded.queryItems), label: "query item",
+                                             into: &details)
             namesDiffer = namesDiffer || items.namesDiffer
             if !items.names.isEmpty, !items.namesDiffer {
                 replacements[RequestMatcher.url.name] = .url(ignoringQueryItems: items.names)
@@ -73,13 +74,6 @@ struct RequestDifferences {
                 || ["url(", "query(", "body("].contains { matcher.name.hasPrefix($0) }
             return builtIn ? "." + matcher.name : ".custom(\"\(matcher.name)\") { ... }"
         }.joined(separator: ", ") + "]"
-    }
-
-    /// Names of query items whose values differ or that only one request has, one detail line each, and whether
-    /// any is in one request only.
-    private static func differingQueryItems(_ request: RecordedRequest, _ recorded: RecordedRequest,
-                                            into details: inout [String]) -> (names: [String], namesDiffer: Bool) {
-        differingValues(grouped(request.queryItems), grouped(recorded.queryItems), label: "query item", into: &details)
     }
 
     /// One detail line per header whose value differs between two header keys (`name=value` lines, as the header
