@@ -20,10 +20,6 @@ enum Cases {
     /// a shared 2-core machine: more pairs make their median ratio steadier.
     static let replayRepetitions = 15
 
-    static func get(_ url: URL, on session: URLSession) async throws {
-        try await send(URLRequest(url: url), on: session)
-    }
-
     static func send(_ request: URLRequest, on session: URLSession) async throws {
         let (_, response) = try await session.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }

@@ -16,10 +16,6 @@ enum LiveCases {
         return (try? await session.data(for: request).1 as? HTTPURLResponse)?.statusCode == 200
     }
 
-    static func urls(_ count: Int) -> [URL] {
-        (0..<count).map { URL(string: "\(baseURL)/get?i=\($0)")! }
-    }
-
     /// 5 and 7: 500 requests recorded vs sent plainly, then replayed vs sent live.
     static func run(requests: Int) async throws -> [Row] {
         guard await isRunning() else {
@@ -27,16 +23,16 @@ enum LiveCases {
             return [Row(name: "5 recording overhead", measured: skipped, ratio: nil, target: "≤ 1.2", met: nil),
                     Row(name: "7 live vs replay", measured: skipped, ratio: nil, target: "(report)", met: nil)]
         }
-        let urls = urls(requests)
+        let urls = (0..<requests).map { URL(string: "\(baseURL)/get?i=\($0)")! }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         let plain = URLSession(configuration: configuration)
         let repetitions = Cases.repetitions
         let (liveTimes, recordTimes) = try await interleaved(repetitions: repetitions, {
-            for url in urls { try await Cases.get(url, on: plain) }
+            for url in urls { try await Cases.send(URLRequest(url: url), on: plain) }
         }, {
             try await Cassette.use("recorded", record: .all, options: .init(directory: .at(Fixtures.folder))) { session in
-                for url in urls { try await Cases.get(url, on: session) }
+                for url in urls { try await Cases.send(URLRequest(url: url), on: session) }
             }
         })
         // Replay opens the cassette once per repetition, as each test run would.
@@ -44,7 +40,7 @@ enum LiveCases {
         for _ in 0..<repetitions {
             replays.append(try await elapsed {
                 try await Cassette.use("recorded", record: .never, options: .init(directory: .at(Fixtures.folder))) { session in
-                    for url in urls { try await Cases.get(url, on: session) }
+                    for url in urls { try await Cases.send(URLRequest(url: url), on: session) }
                 }
             })
         }
