@@ -123,14 +123,20 @@ enum Cases {
                 floor.finishTasksAndInvalidate()
             }
         }, {
-            for _ in 0..<tests {
-                try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder))) { session in
-                    try await send(Shape.realistic.request(0), on: session)
-                }
-            }
+            try await realisticTests(tests, cassette: name, options: .init(directory: .at(Fixtures.folder)))
         })
         return perTestRow("8 per-test cost (open, 1 request, close)", ours: oursTimes, floor: floorTimes, tests: tests,
                           floorName: "floor", keys: ("test_us", "floor_us"))
+    }
+
+    /// `tests` tests in turn, each opening the cassette `name` with `options`, sending the first realistic request
+    /// (a new one each time, as a test makes it) and closing the cassette.
+    static func realisticTests(_ tests: Int, cassette name: String, options: CassetteOptions) async throws {
+        for _ in 0..<tests {
+            try await Cassette.use(.named(name), record: .never, options: options) { session in
+                try await send(Shape.realistic.request(0), on: session)
+            }
+        }
     }
 
     /// The row of a per-test case: the median time per test of `ours` and of `floor` (runs of `tests` tests), their

@@ -16,11 +16,7 @@ enum OpenCases {
         let sibling = try Data(contentsOf: crowded.appendingPathComponent("test.json"))
         for index in 1..<siblings { try sibling.write(to: crowded.appendingPathComponent("test-\(index).json")) }
         func run(in folder: URL) async throws {
-            for _ in 0..<tests {
-                try await Cassette.use("test", record: .never, options: .init(directory: .at(folder))) { session in
-                    try await Cases.send(Shape.realistic.request(0), on: session)
-                }
-            }
+            try await Cases.realisticTests(tests, cassette: "test", options: .init(directory: .at(folder)))
         }
         let (aloneTimes, crowdedTimes) = try await interleaved(repetitions: Cases.repetitions,
                                                                { try await run(in: alone) }, { try await run(in: crowded) })
@@ -33,14 +29,9 @@ enum OpenCases {
     static func largeCassette(tests: Int, interactions: Int = 2_000) async throws -> Row {
         let large = try Fixtures.cassette(count: interactions, shape: .realistic)
         let small = try Fixtures.cassette(count: 1, shape: .realistic)
-        func run(_ name: String) async throws {
-            for _ in 0..<tests {
-                // The test replays one of the recordings on purpose: the others are no news to it.
-                try await Cassette.use(.named(name), record: .never, options: .init(directory: .at(Fixtures.folder), unused: .ignore)) { session in
-                    try await Cases.send(Shape.realistic.request(0), on: session)
-                }
-            }
-        }
+        // The test replays one of the recordings on purpose: the others are no news to it.
+        let options = CassetteOptions(directory: .at(Fixtures.folder), unused: .ignore)
+        func run(_ name: String) async throws { try await Cases.realisticTests(tests, cassette: name, options: options) }
         let (smallTimes, largeTimes) = try await interleaved(repetitions: Cases.repetitions,
                                                              { try await run(small) }, { try await run(large) })
         return Cases.perTestRow("12 open \(interactions.formatted()) interactions + 1 request", ours: largeTimes, floor: smallTimes,
