@@ -195,7 +195,7 @@ class CassetteURLProtocol: URLProtocol {
         if case .stream(let response, let data, let setCookies, let stream) = outcome,
            CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
             return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,
-                                  latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
+                                  latency: cassette.settings.options.latency, timeout: cassette.appSession.timeout(of: request),
                                   cookies: cassette.appSession).start()
         }
         // A request held open delivers nothing at its recorded time: its timeout counts from its start, as live.

@@ -86,7 +86,7 @@ struct CassetteRecording: Sendable {
     /// Stores the chain `stopped` at a redirect no request followed as it ends there, through the `beforeRecord`
     /// hook now (without a hook it is stored so already).
     func finish(_ stopped: Stopped) {
-        guard settings.hooks.beforeRecord != nil else { return }
+        guard settings.options.hooks.beforeRecord != nil else { return }
         let slot = self.slot(stopped.exchange, credentials: stopped.credentials, for: stopped.next)
         live.state.withLock { $0.recorded[stopped.next.slot] = slot }
     }
@@ -109,7 +109,7 @@ struct CassetteRecording: Sendable {
                 }
                 let response = RecordedResponse(exchange.response, body: exchange.body, redirects: exchange.redirects,
                                                 stream: exchange.stream)
-                let interaction = Interaction(request: request.stored, response: response, recordedAt: settings.now(),
+                let interaction = Interaction(request: request.stored, response: response, recordedAt: settings.options.now(),
                                               duration: Self.seconds(since: started))
                 // Stopped at a redirect for the app to decide: recorded as the final response unless a request
                 // follows it, which goes on with this chain (the hook waits for the chain's end).
@@ -130,9 +130,9 @@ struct CassetteRecording: Sendable {
                 // A request the app cancelled before its response came is recorded as cancelled, whatever
                 // `recordsTransportErrors` says: replay holds it open until the app cancels it again (see
                 // ``RecordedFailure/isCancellation``). Left out, its replay would find one recording too few.
-                if (error as? URLError)?.code == .cancelled || settings.recordsTransportErrors {
+                if (error as? URLError)?.code == .cancelled || settings.options.recordsTransportErrors {
                     let failure = RecordedFailure(error, description: (error as NSError).localizedDescription)
-                    let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.now(),
+                    let slot = self.slot(Interaction(request: request.stored, failure: failure, recordedAt: settings.options.now(),
                                                      duration: Self.seconds(since: started)), credentials: [], for: pending)
                     live.state.withLock { $0.recorded[pending.slot] = slot }
                 } else {
@@ -160,13 +160,13 @@ struct CassetteRecording: Sendable {
         let outgoing = pending.request.outgoing
         let passwords = credentials.compactMap(\.password).filter { !$0.isEmpty && outgoing.contains($0, asWord: false) }
         if !passwords.isEmpty {
-            let again = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body),
+            let again = settings.options.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body),
                                                   learned: pending.request.secrets.learned, credentialPasswords: passwords)
             request = again.stored
             secrets = LiveNetwork.secrets(again.secrets, adding: credentials)
         }
         var exchange = exchange
-        if runsHook, let beforeRecord = settings.hooks.beforeRecord {
+        if runsHook, let beforeRecord = settings.options.hooks.beforeRecord {
             // The hook sees what was sent, not its redacted copy.
             exchange.request = RecordedRequest(pending.request.outgoing.request, body: pending.request.outgoing.body)
             guard let edited = beforeRecord(exchange) else { return .dropped }
@@ -174,7 +174,7 @@ struct CassetteRecording: Sendable {
             // The request's own secrets stay secrets even when the hook removed them from the request (a token the
             // response echoes must not reach the file because its header was dropped).
             let learned = live.state.withLock { $0.learned }
-            (request, secrets) = settings.redaction.redact(edited.request, learned: secrets.secrets + learned)
+            (request, secrets) = settings.options.redaction.redact(edited.request, learned: secrets.secrets + learned)
         }
         var interaction: Interaction
         var learned: [InteractionSecret] = []

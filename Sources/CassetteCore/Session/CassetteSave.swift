@@ -91,8 +91,8 @@ struct CassetteSave: Sendable {
         } else {
             if !opened.previous.isEmpty && recorded.isEmpty { return false }
             // An expired recording leaves the file only when this run recorded its request again.
-            let recordedKeys = Set(recorded.map { MatchKey(settings.matchers.key(for: $0.request)) })
-            let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.matchers.key(for: $0.request))) }
+            let recordedKeys = Set(recorded.map { MatchKey(settings.options.matching.key(for: $0.request)) })
+            let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.options.matching.key(for: $0.request))) }
             try CassetteFile.append(recorded, openedWith: opened.previous, dropping: replaced, to: settings.file)
         }
         return true
@@ -101,7 +101,7 @@ struct CassetteSave: Sendable {
     /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an
     /// unchanged API leaves the file byte for byte the same.
     private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
-        var old = ReplayIndex(opened.previous, matchers: settings.matchers)
+        var old = ReplayIndex(opened.previous, matchers: settings.options.matching)
         return recorded.map { interaction in
             guard case .next(let position) = old.take(interaction.request),
                   old.interactions[position].isSameExchange(as: interaction) else {

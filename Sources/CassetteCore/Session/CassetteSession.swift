@@ -52,7 +52,8 @@ final class CassetteSession: Sendable {
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
         aside = AsideAnswers(opened.previous)
-        credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url), stem: settings.redaction.placeholder)
+        credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url),
+                                                        stem: settings.options.redaction.placeholder)
         // A drift check writes nothing: it shares the file like a replay.
         claim = try OpenCassettes.claim(settings.file, key: settings.fileKey, writes: opened.recordsMisses && settings.mode != .drift)
         let (replay, index) = CassetteReplay.prepare(opened, settings: settings)
@@ -60,7 +61,7 @@ final class CassetteSession: Sendable {
         let state = LockedBox(SessionState(index: index))
         self.state = state
         let live = opened.recordsMisses
-            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), appSession: appSession, redaction: settings.redaction, state: state) : nil
+            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), appSession: appSession, settings: settings, state: state) : nil
         self.live = live
         network = if let live {
             settings.mode == .drift ? .driftCheck(DriftCheck(settings: settings, opened: opened, live: live))
@@ -105,13 +106,13 @@ final class CassetteSession: Sendable {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
         // Only a cassette that sends requests live learns values from responses.
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
+        var (stored, secrets) = settings.options.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
                                                           credentialPasswords: credentialPlaceholders.passwords(in: outgoing.request.url))
         let key: String
-        if settings.matchers.readBeyondHead {
+        if settings.options.matching.readBeyondHead {
             // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with
             // the bytes of one of theirs takes its key.
-            let headKeys = settings.matchers.headKeys(for: stored)
+            let headKeys = settings.options.matching.headKeys(for: stored)
             let head = headKeys.joined(separator: "\u{1F}")
             let (unreadable, recorded) = state.withLock { state in
                 (state.index.resolve(head: head), state.index.recordedBody(like: stored.body))
@@ -122,9 +123,9 @@ final class CassetteSession: Sendable {
                 return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
             }
             if let recorded { stored.body = recorded }
-            key = settings.matchers.key(for: stored, headKeys: headKeys)
+            key = settings.options.matching.key(for: stored, headKeys: headKeys)
         } else {
-            key = settings.matchers.key(for: stored)
+            key = settings.options.matching.key(for: stored)
         }
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 
@@ -210,7 +211,7 @@ final class CassetteSession: Sendable {
             return platformError
         }
         // With its body: a body's secret echoed in the URL is found there too.
-        let stored = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
+        let stored = settings.options.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
         let error = CassetteError(.unsupportedRequest,
                                   "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
                                   cassette: settings.file)
