@@ -91,7 +91,7 @@ class CassetteURLProtocol: URLProtocol {
     /// Serves `answer` to the request the app made, `app`, on the task's work queue: a replay at once (or after its
     /// latency, or once the task's delegate decided), a live request by sending it.
     private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) {
-        let live: CassetteSession.LiveRequest
+        let live: LiveRequest
         switch answer {
         case .now where stopped.withLock({ $0 }):
             // Stopped while it was answered aside: nothing is delivered to a stopped task.
