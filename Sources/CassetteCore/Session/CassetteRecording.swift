@@ -15,8 +15,8 @@ struct CassetteRecording: Sendable {
         case inFlight(RecordedRequest)
         /// Recorded, with the values its response taught the cassette.
         case done(Interaction, learned: [InteractionSecret])
-        /// Dropped by the `beforeRecord` hook, or failed in transport when such failures are not recorded: nothing
-        /// to record.
+        /// Dropped by the `beforeRecord` hook, failed in transport when such failures are not recorded, or a drift
+        /// check's: nothing to record.
         case dropped
     }
 
@@ -39,8 +39,6 @@ struct CassetteRecording: Sendable {
         let proposed: URLRequest
         /// The exchange as it ends at the redirect, before the hook and redaction.
         let exchange: Interaction
-        /// The credentials its challenges were answered with.
-        let credentials: [URLCredential]
     }
 
     private let settings: CassetteSettings
@@ -74,7 +72,7 @@ struct CassetteRecording: Sendable {
     /// hook now (without a hook it is stored so already).
     func finish(_ stopped: Stopped) {
         guard settings.options.hooks.beforeRecord != nil else { return }
-        let slot = self.slot(stopped.exchange, credentials: stopped.credentials, for: stopped.next)
+        let slot = self.slot(stopped.exchange, credentials: stopped.next.before?.credentials ?? [], for: stopped.next)
         live.state.withLock { $0.recorded[stopped.next.place] = slot }
     }
 
@@ -110,7 +108,7 @@ struct CassetteRecording: Sendable {
                     var next = pending
                     next.before = Before(redirects: exchange.redirects + [RecordedRedirect(exchange.response)],
                                                  credentials: exchange.credentials, started: started)
-                    link = .recording(Stopped(next: next, proposed: proposed, exchange: interaction, credentials: exchange.credentials))
+                    link = .recording(Stopped(next: next, proposed: proposed, exchange: interaction))
                 }
                 deliver(Outcome(exchange), link)
             case .failure(let error):

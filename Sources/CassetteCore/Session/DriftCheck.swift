@@ -28,8 +28,8 @@ struct DriftCheck: Sendable {
         case .exhausted(let last, _): last
         case .none: nil
         }
-        state.checksInFlight.append(request.stored)
-        return LiveRequest(request, place: state.checksInFlight.count - 1, compared: position.map(opened.replayable(at:)))
+        state.recorded.append(.inFlight(request.stored))
+        return LiveRequest(request, place: state.recorded.count - 1, compared: position.map(opened.replayable(at:)))
     }
 
     /// Sends `pending` to the real network (its redirects and challenges decided as `route` says) and
@@ -82,7 +82,7 @@ struct DriftCheck: Sendable {
             failure = CassetteError(.drift, "\(request.method) \(request.url)\(recording) drifted: \(text).", cassette: settings.file)
         }
         live.state.withLock { state in
-            state.checksInFlight[pending.place] = nil
+            state.recorded[pending.place] = .dropped
             if let failure { state.failures.append(failure) }
         }
     }

@@ -13,11 +13,11 @@ final class SentRequest: Sendable {
 }
 
 /// A request on its way to the real network: to be recorded (``CassetteRecording``) or compared with its recording
-/// (``DriftCheck``), with its place in the ``SessionState`` that job keeps.
+/// (``DriftCheck``), with its place in ``SessionState/recorded``.
 struct LiveRequest: Sendable {
     /// The request the recording is of: the app's, or the first of a chain that a followed redirect continues.
     let request: SentRequest
-    /// Its place in ``SessionState/recorded`` (recording) or ``SessionState/checksInFlight`` (drift check).
+    /// Its place in ``SessionState/recorded``.
     let place: Int
     /// What is sent: `request`'s own, or the request a followed redirect led to (see ``before``).
     var sending: OutgoingRequest
