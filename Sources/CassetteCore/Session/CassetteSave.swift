@@ -4,13 +4,8 @@ import Foundation
 /// positions, and writes them to the file, merged with what other processes saved meanwhile (or replacing the file
 /// in mode ``RecordMode/all``).
 struct CassetteSave: Sendable {
-    private let settings: CassetteSettings
-    private let opened: OpenedCassette
-
-    init(settings: CassetteSettings, opened: OpenedCassette) {
-        self.settings = settings
-        self.opened = opened
-    }
+    let settings: CassetteSettings
+    let opened: OpenedCassette
 
     /// What closing found: the failures to report, and the line that says what was saved, if anything was.
     struct Closing {

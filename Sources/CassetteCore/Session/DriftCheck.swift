@@ -10,15 +10,9 @@ import FoundationNetworking
 /// did (``LiveNetwork/learn(from:requestSecrets:number:sentByClient:)``), so that a token later requests send back
 /// matches its placeholder.
 struct DriftCheck: Sendable {
-    private let settings: CassetteSettings
-    private let opened: OpenedCassette
-    private let live: LiveNetwork
-
-    init(settings: CassetteSettings, opened: OpenedCassette, live: LiveNetwork) {
-        self.settings = settings
-        self.opened = opened
-        self.live = live
-    }
+    let settings: CassetteSettings
+    let opened: OpenedCassette
+    let live: LiveNetwork
 
     /// Finds the recording a request with match key `key` is compared with (the next one for the key, else the
     /// last) and notes the request as in flight in `state`, inside its lock; pass the result to ``check(_:deliver:)``.
