@@ -33,7 +33,7 @@ struct CassetteRecording: Sendable {
     /// chain ends: in the request that follows (see ``resume(_:sending:in:)``), or at closing when none does
     /// (``finish(_:)``).
     struct Stopped: Sendable {
-        /// The chain to go on with: its `before` holds the hops, this redirect included.
+        /// The chain to go on with: its `before` holds the hops, this redirect included, and the credentials sent.
         let next: LiveRequest
         /// The request URLSession proposes to follow the redirect with (see ``RedirectRequest``).
         let proposed: URLRequest
@@ -107,7 +107,7 @@ struct CassetteRecording: Sendable {
                 if let proposed {
                     var next = pending
                     next.before = Before(redirects: exchange.redirects + [RecordedRedirect(exchange.response)],
-                                                 credentials: exchange.credentials, started: started)
+                                         credentials: exchange.credentials, started: started)
                     link = .recording(Stopped(next: next, proposed: proposed, exchange: interaction))
                 }
                 deliver(Outcome(exchange), link)
