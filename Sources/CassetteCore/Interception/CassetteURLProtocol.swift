@@ -19,7 +19,7 @@ import FoundationNetworking
 ///   challenges (`DelegateReplay.swift`; `ClientRoute.swift` on Apple's platforms), then delivers it at once, after
 ///   its latency, or piece by piece (`StreamDelivery.swift`).
 /// - Record: with no recording, `CassetteRecording.begin` opens the request's slot in the ``SessionState`` and
-///   gives a ``LiveRequest`` (`CassetteRecording.swift`, `SentRequest.swift`), which `proceed` sends through
+///   gives a ``LiveRequest`` (`CassetteRecording.swift`, `LiveRequest.swift`), which `proceed` sends through
 ///   `CassetteSession.send` and `LiveNetwork.swift` on the recorder's own session (`Recorder.swift`,
 ///   `RecordingDelegate.swift`), the app's delegate deciding redirects and challenges (`DelegateRoute.swift`). The
 ///   answer fills the slot (the `beforeRecord` hook; the request redacted again only when a credential password or
