@@ -138,19 +138,8 @@ public final class Cassette: Sendable {
             // Never written: tests share a HAR file freely.
             fileKey = OpenCassettes.Key(har)
         }
-        var settings = CassetteSettings(
-            file: file, mode: mode, matchers: options.matching, redaction: options.redaction,
-            repeatsLastResponse: options.repeatsLastResponse, recordsTransportErrors: options.recordsTransportErrors,
-            opener: opener, fileKey: fileKey, callerFilePath: filePath, now: options.now)
-        settings.hooks = options.hooks
-        settings.latency = options.latency
-        settings.faults = options.faults
-        settings.expiry = options.expiry.expires ? options.expiry : nil
-        settings.preloaded = preloaded
-        settings.modeSetInCode = options.record != .automatic && preloaded == nil
-        settings.recordsByDefault = recordsByDefault
-        settings.fromResources = options.directory.replaysOnly
-        settings.asksThroughClient = options.asksThroughClient
+        let settings = CassetteSettings(options, file: file, mode: mode, opener: opener, fileKey: fileKey, callerFilePath: filePath,
+                                        recordsByDefault: recordsByDefault, preloaded: preloaded)
         let configuration = URLSessionConfiguration.ephemeral
         // In the process scope the shared session's requests come too: the cassette reads its settings (cookies,
         // headers, timeouts) for every request, so it takes on the shared session's.

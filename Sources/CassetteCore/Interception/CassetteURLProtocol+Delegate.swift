@@ -9,7 +9,7 @@ extension CassetteURLProtocol {
     /// How the task's delegate is asked about its redirects and challenges (see ``DelegateRoute``), for the request
     /// the app made, `app` (see ``OutgoingRequest/app``); `taskSession` is the task's session when already looked up.
     func route(_ cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) -> DelegateRoute {
-        if cassette.settings.asksThroughClient {
+        if cassette.settings.options.asksThroughClient {
             return .client(ClientRoute(loader: self, cassette: cassette), stopsAtRedirects: true)
         }
         return TaskDelegate.of(task, request: app, session: taskSession).map(DelegateRoute.task) ?? .none

@@ -7,7 +7,25 @@ import FoundationNetworking
 /// The loading shared by every cassette's protocol class: it answers each request from the cassette its class is
 /// routed to (see ``ProtocolRoutes``), recording it first when the cassette's mode allows.
 ///
-/// Configurations list a ``RoutedURLProtocol`` instantiation, never this class itself.
+/// Configurations list a ``RoutedURLProtocol`` instantiation, never this class itself. One request, file by file:
+/// - Both paths: `startLoading()` (here) finds the cassette (`ProtocolRoutes.swift`), takes the chain a followed
+///   redirect goes on with, if any (`ChainLinks.swift`), and captures what the app sent with its session's headers,
+///   cookies and body (`OutgoingRequest.swift`, `AppSession*.swift`, `UploadTaskBody.swift`). `answer(_:)`
+///   (`CassetteSession.swift`) redacts it (`Redaction+Request.swift`), keys it (`RequestMatcher.swift`) and takes
+///   its key's next recording from the replay index (`CassetteReplay.swift`, `ReplayIndex.swift`).
+/// - Replay: the recording's prepared answer (`ReplayAnswer.swift`) gives the ``Outcome``, the request's secrets
+///   restored, with its fault or latency (`CassetteReplay.swift`). `proceed` hands it to `replay(...)`
+///   (`CassetteURLProtocol+Delegate.swift`), which first asks the task's delegate about recorded redirects and
+///   challenges (`DelegateReplay.swift`; `ClientRoute.swift` on Apple's platforms), then delivers it at once, after
+///   its latency, or piece by piece (`StreamDelivery.swift`).
+/// - Record: with no recording, `CassetteRecording.begin` opens the request's slot in the ``SessionState`` and
+///   gives a ``LiveRequest`` (`CassetteRecording.swift`, `LiveRequest.swift`), which `proceed` sends through
+///   `CassetteSession.send` and `LiveNetwork.swift` on the recorder's own session (`Recorder.swift`,
+///   `RecordingDelegate.swift`), the app's delegate deciding redirects and challenges (`DelegateRoute.swift`). The
+///   answer fills the slot (the `beforeRecord` hook; the request redacted again only when a credential password or
+///   the hook changed it; the response redacted, what it teaches learned), then goes to the task's queue
+///   (`ClientQueues.swift`). `CassetteSave.swift` writes the slots when the cassette closes. In mode drift,
+///   `DriftCheck.swift` takes the recording's place and compares the answer instead.
 class CassetteURLProtocol: URLProtocol {
     /// Cancels a recording in flight; set while the real request runs.
     private let cancellation = LockedBox<(@Sendable () -> Void)?>(nil)
@@ -91,7 +109,7 @@ class CassetteURLProtocol: URLProtocol {
     /// Serves `answer` to the request the app made, `app`, on the task's work queue: a replay at once (or after its
     /// latency, or once the task's delegate decided), a live request by sending it.
     private func proceed(with answer: CassetteSession.Answer, cassette: CassetteSession, app: URLRequest, taskSession: URLSession?) {
-        let live: CassetteSession.LiveRequest
+        let live: LiveRequest
         switch answer {
         case .now where stopped.withLock({ $0 }):
             // Stopped while it was answered aside: nothing is delivered to a stopped task.
@@ -195,7 +213,7 @@ class CassetteURLProtocol: URLProtocol {
         if case .stream(let response, let data, let setCookies, let stream) = outcome,
            CorelibsReflection.hearsPieces(task, session: CorelibsReflection.session(of: task)) {
             return StreamDelivery(loader: self, response: response, body: data, setCookies: setCookies, stream: stream,
-                                  latency: cassette.settings.latency, timeout: cassette.appSession.timeout(of: request),
+                                  latency: cassette.settings.options.latency, timeout: cassette.appSession.timeout(of: request),
                                   cookies: cassette.appSession).start()
         }
         // A request held open delivers nothing at its recorded time: its timeout counts from its start, as live.

@@ -6,30 +6,30 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// The request, as redacted for storage.
     public var request: RecordedRequest {
         get { shown.request }
-        _modify { decode(); yield &stored.request }
+        set { change { $0.request = newValue } }
     }
     /// The response, or `nil` when the request failed in transport.
     public var response: RecordedResponse? {
         get { shown.response }
-        _modify { decode(); yield &stored.response }
+        set { change { $0.response = newValue } }
     }
     /// The transport failure, or `nil` when a response arrived.
     public var failure: RecordedFailure? {
         get { shown.failure }
-        _modify { decode(); yield &stored.failure }
+        set { change { $0.failure = newValue } }
     }
     /// When the exchange was recorded. A re-recording that gets the same answer keeps the old interaction
     /// (this date and the response's `Date` header included), so re-recording an unchanged API leaves the file unchanged.
     public var recordedAt: Date {
-        get { stored.recordedAt }
-        _modify { decode(); yield &stored.recordedAt }
+        get { storage.stored.recordedAt }
+        set { change { $0.recordedAt = newValue } }
     }
     /// How long the real exchange took, from sending the request to the end of the response (or the failure), in
     /// seconds to the millisecond; `nil` for recordings made before it was kept. ``ReplayLatency/recorded`` waits
     /// this long. A re-recording that gets the same answer keeps the old value, like ``recordedAt``.
     public var duration: TimeInterval? {
         get { shown.duration }
-        _modify { decode(); yield &stored.duration }
+        set { change { $0.duration = newValue } }
     }
     /// When the recording is due to be recorded again (see ``Expiry``), or `nil` for never. Kept in the file as its
     /// cache entry's expiration date, not inside the interaction; a `beforeRecord` hook may set it per interaction.
@@ -44,11 +44,22 @@ public struct Interaction: Sendable, Hashable, Codable {
         var duration: TimeInterval?
     }
 
-    /// The members, decoded; for an interaction still in the file (see ``PendingInteraction``), what opening the
-    /// file read of it: its request's method and URL, and its recording date.
-    private var stored: Contents
-    /// The interaction, while it is still in the file's bytes; `nil` once decoded, and for any other interaction.
-    private var pending: PendingInteraction?
+    /// The members, in one immutable object that copies share: handing an interaction along costs a retain, not a
+    /// copy of each member. A change makes a new one (``change(_:)``).
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        /// The members, decoded; for an interaction still in the file (see ``PendingInteraction``), what opening the
+        /// file read of it: its request's method and URL, and its recording date.
+        let stored: Contents
+        /// The interaction, while it is still in the file's bytes; `nil` once decoded, and for any other interaction.
+        let pending: PendingInteraction?
+
+        init(_ stored: Contents, pending: PendingInteraction? = nil) {
+            self.stored = stored
+            self.pending = pending
+        }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case request, response, failure, recordedAt, duration
@@ -61,7 +72,7 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// Creates an interaction.
     public init(request: RecordedRequest, response: RecordedResponse? = nil, failure: RecordedFailure? = nil,
                 recordedAt: Date, duration: TimeInterval? = nil) {
-        stored = Contents(request: request, response: response, failure: failure, recordedAt: recordedAt, duration: duration)
+        storage = Storage(Contents(request: request, response: response, failure: failure, recordedAt: recordedAt, duration: duration))
     }
 
     /// Reads the interaction's members; a cassette file read for replay only reads its request's method and URL and
@@ -70,17 +81,16 @@ public struct Interaction: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let tape = decoder as? TapeDecoder, tape.defers {
             let head = try container.nestedContainer(keyedBy: RequestHeadKeys.self, forKey: .request)
-            stored = Contents(request: RecordedRequest(method: try head.decode(String.self, forKey: .method),
-                                                       url: try head.decode(String.self, forKey: .url)),
-                              recordedAt: try container.decode(Date.self, forKey: .recordedAt))
-            pending = PendingInteraction(try tape.deferredValue(Interaction.self))
+            let request = RecordedRequest(method: try head.decode(String.self, forKey: .method), url: try head.decode(String.self, forKey: .url))
+            storage = Storage(Contents(request: request, recordedAt: try container.decode(Date.self, forKey: .recordedAt)),
+                              pending: PendingInteraction(try tape.deferredValue(Interaction.self)))
             return
         }
-        stored = Contents(request: try container.decode(RecordedRequest.self, forKey: .request),
-                          response: try container.decodeIfPresent(RecordedResponse.self, forKey: .response),
-                          failure: try container.decodeIfPresent(RecordedFailure.self, forKey: .failure),
-                          recordedAt: try container.decode(Date.self, forKey: .recordedAt),
-                          duration: try container.decodeIfPresent(TimeInterval.self, forKey: .duration))
+        storage = Storage(Contents(request: try container.decode(RecordedRequest.self, forKey: .request),
+                                   response: try container.decodeIfPresent(RecordedResponse.self, forKey: .response),
+                                   failure: try container.decodeIfPresent(RecordedFailure.self, forKey: .failure),
+                                   recordedAt: try container.decode(Date.self, forKey: .recordedAt),
+                                   duration: try container.decodeIfPresent(TimeInterval.self, forKey: .duration)))
     }
 
     /// Writes the interaction's members (``expiresAt`` is its cache entry's, not its own); one still in the file's
@@ -98,19 +108,18 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// The members, decoded now if the interaction is still in the file (see ``PendingInteraction``); throws the
     /// file's error when they do not decode.
     var contents: Contents {
-        get throws(CacheError) { try pending?.contents() ?? stored }
+        get throws(CacheError) { try storage.pending?.contents() ?? storage.stored }
     }
 
     /// Whether the interaction is still in the file's bytes: not decoded yet, or not decodable.
-    var isPending: Bool { pending != nil }
+    var isPending: Bool { storage.pending != nil }
 
     /// The interaction decoded, if it is still in the file (see ``PendingInteraction``); throws the file's error when
     /// it does not decode.
     func decoded() throws(CacheError) -> Interaction {
-        guard pending != nil else { return self }
+        guard storage.pending != nil else { return self }
         var decoded = self
-        decoded.stored = try contents
-        decoded.pending = nil
+        decoded.storage = Storage(try contents)
         return decoded
     }
 
@@ -118,27 +127,27 @@ public struct Interaction: Sendable, Hashable, Codable {
     /// ``DeferredValue/byteCount``), else its request and response bodies. What decoding, redacting and answering
     /// it cost grows with this.
     var byteCount: Int {
-        if let pending { return pending.byteCount }
-        return (stored.request.body?.data.count ?? 0) + (stored.response?.body?.data.count ?? 0)
+        if let pending = storage.pending { return pending.byteCount }
+        return (storage.stored.request.body?.data.count ?? 0) + (storage.stored.response?.body?.data.count ?? 0)
     }
 
     /// The request's method and URL, read without decoding the interaction (the request with its headers and body
     /// once decoded): what the replay index keys by method and URL reads, and what reports name a recording by.
-    var requestHead: RecordedRequest { stored.request }
+    var requestHead: RecordedRequest { storage.stored.request }
 
     /// The members as the public properties show them: decoded now if the interaction is still in the file, or, when
     /// they do not decode, what opening the file read (only the harness's own reads, through ``contents``, can meet
     /// such an interaction, and they throw the file's error instead).
     private var shown: Contents {
-        guard let pending else { return stored }
-        return (try? pending.contents()) ?? stored
+        guard let pending = storage.pending else { return storage.stored }
+        return (try? pending.contents()) ?? storage.stored
     }
 
-    /// Takes the members out of the file before a change, so that the change applies to them.
-    private mutating func decode() {
-        guard pending != nil else { return }
-        stored = shown
-        pending = nil
+    /// Applies `edit` to the members, taken out of the file first so that it applies to them.
+    private mutating func change(_ edit: (inout Contents) -> Void) {
+        var contents = shown
+        edit(&contents)
+        storage = Storage(contents)
     }
 
     /// Whether two interactions hold the same members, ``expiresAt`` included. One still in the file's bytes is

@@ -18,17 +18,17 @@ struct BypassReport: Sendable {
     ///
     /// The network error may be wrapped by the code under test (see ``CarriedErrors``).
     func failure(for error: (any Error)?) -> CassetteError? {
-        guard let error, !opened.recordsMisses, settings.faults.isEmpty,
+        guard let error, !opened.recordsMisses, settings.options.faults.isEmpty,
               let nsError = CarriedErrors.first(in: error, CarriedErrors.urlError) else { return nil }
         guard Self.connectionFailures.contains(nsError.code),
-              nsError.code != URLError.timedOut.rawValue || settings.latency == .immediate,
+              nsError.code != URLError.timedOut.rawValue || settings.options.latency == .immediate,
               !opened.previous.contains(where: { Self.mayGive($0, code: nsError.code) }) else {
             return nil
         }
         let failingURL = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
             ?? (nsError.userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
         let place = failingURL.map { url in
-            " for " + URLParts.withoutQuery(settings.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
+            " for " + URLParts.withoutQuery(settings.options.redaction.redact(RecordedRequest(URLRequest(url: url), body: nil)).stored.url)
         } ?? ""
         let wrapping = CarriedErrors.urlError(error) == nil ? " (wrapped in \(type(of: error)))" : ""
         return CassetteError(.bypassedCassette, """
@@ -46,7 +46,7 @@ struct BypassReport: Sendable {
     /// by which a request is noted once. The URL is redacted with the cassette's rules and `learned`, and shown
     /// without its query.
     func passedWarning(_ request: URLRequest, learned: [InteractionSecret], openCassettes: [URL]) -> (place: String, warning: CassetteError) {
-        let shown = settings.redaction.redact(RecordedRequest(request, body: request.httpBody), learned: learned).stored
+        let shown = settings.options.redaction.redact(RecordedRequest(request, body: request.httpBody), learned: learned).stored
         let place = "\(shown.method) \(URLParts.withoutQuery(shown.url))"
         let others = openCassettes.filter { $0 != settings.file }
         let warning = CassetteError(.bypassedCassette, """

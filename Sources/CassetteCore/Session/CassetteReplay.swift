@@ -17,7 +17,7 @@ struct CassetteReplay: Sendable {
     /// ``Redaction/placeholderMarkers``, worked out once for the cassette.
     private let placeholderMarkers: [String]
     /// Whether replays are counted per match key (only ``Fault`` selection needs it).
-    private var countsKeys: Bool { !settings.faults.isEmpty }
+    private var countsKeys: Bool { !settings.options.faults.isEmpty }
 
     /// A request answered from a recording.
     struct Played {
@@ -43,11 +43,11 @@ struct CassetteReplay: Sendable {
     /// interaction. Returns the replay and the index that starts the shared state.
     static func prepare(_ opened: OpenedCassette, settings: CassetteSettings) -> (replay: CassetteReplay, index: ReplayIndex) {
         let replayable = opened.replayablePositions.map { opened.previous[$0] }
-        let markers = settings.redaction.placeholderMarkers
+        let markers = settings.options.redaction.placeholderMarkers
         var answers = [ReplayAnswer?](repeating: nil, count: replayable.count)
         // The playback hook runs once per interaction, here: what replay serves, not what the file holds. (With a
         // hook, the responses were decoded when the file was read.)
-        if let beforePlayback = settings.hooks.beforePlayback {
+        if let beforePlayback = settings.options.hooks.beforePlayback {
             answers = replayable.map { interaction in
                 guard interaction.response != nil else { return ReplayAnswer(interaction, placeholderMarkers: markers) }
                 var served = interaction
@@ -56,7 +56,7 @@ struct CassetteReplay: Sendable {
             }
         }
         return (CassetteReplay(settings: settings, replayable: replayable, answers: answers, placeholderMarkers: markers),
-                ReplayIndex(replayable, matchers: settings.matchers))
+                ReplayIndex(replayable, matchers: settings.options.matching))
     }
 
     private init(settings: CassetteSettings, replayable: [Interaction], answers: [ReplayAnswer?], placeholderMarkers: [String]) {
@@ -94,7 +94,7 @@ struct CassetteReplay: Sendable {
         switch state.index.take(key) {
         case .next(let position):
             return .replay(count(position, key: key, in: &state))
-        case .exhausted(let last, _) where settings.repeatsLastResponse:
+        case .exhausted(let last, _) where settings.options.repeatsLastResponse:
             return .replay(count(last, key: key, in: &state))
         case .exhausted(_, let count):
             return .exhausted(count: count)
@@ -127,11 +127,11 @@ struct CassetteReplay: Sendable {
         let answer = try answer(at: played.position)
         var outcome = answer.outcome(for: url, secrets: secrets)
         let hops = answer.asksDelegate ? answer.hops(secrets: secrets) : nil
-        if countsKeys, let fault = settings.faults.first(where: {
+        if countsKeys, let fault = settings.options.faults.first(where: {
             $0.selection.selects(stored, position: played.request, key: key, occurrence: played.occurrence)
         }) {
             outcome = fault.outcome(replacing: outcome, url: url)
         }
-        return (outcome, settings.latency.delay(recorded: answer.duration), hops)
+        return (outcome, settings.options.latency.delay(recorded: answer.duration), hops)
     }
 }

@@ -4,13 +4,8 @@ import Foundation
 /// positions, and writes them to the file, merged with what other processes saved meanwhile (or replacing the file
 /// in mode ``RecordMode/all``).
 struct CassetteSave: Sendable {
-    private let settings: CassetteSettings
-    private let opened: OpenedCassette
-
-    init(settings: CassetteSettings, opened: OpenedCassette) {
-        self.settings = settings
-        self.opened = opened
-    }
+    let settings: CassetteSettings
+    let opened: OpenedCassette
 
     /// What closing found: the failures to report, and the line that says what was saved, if anything was.
     struct Closing {
@@ -91,8 +86,8 @@ struct CassetteSave: Sendable {
         } else {
             if !opened.previous.isEmpty && recorded.isEmpty { return false }
             // An expired recording leaves the file only when this run recorded its request again.
-            let recordedKeys = Set(recorded.map { MatchKey(settings.matchers.key(for: $0.request)) })
-            let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.matchers.key(for: $0.request))) }
+            let recordedKeys = Set(recorded.map { MatchKey(settings.options.matching.key(for: $0.request)) })
+            let replaced = opened.refreshed.filter { recordedKeys.contains(MatchKey(settings.options.matching.key(for: $0.request))) }
             try CassetteFile.append(recorded, openedWith: opened.previous, dropping: replaced, to: settings.file)
         }
         return true
@@ -101,7 +96,7 @@ struct CassetteSave: Sendable {
     /// `recorded` with the old recording date kept wherever the exchange is unchanged, so that re-recording an
     /// unchanged API leaves the file byte for byte the same.
     private func keepingDates(of recorded: [Interaction]) -> [Interaction] {
-        var old = ReplayIndex(opened.previous, matchers: settings.matchers)
+        var old = ReplayIndex(opened.previous, matchers: settings.options.matching)
         return recorded.map { interaction in
             guard case .next(let position) = old.take(interaction.request),
                   old.interactions[position].isSameExchange(as: interaction) else {

@@ -52,7 +52,8 @@ final class CassetteSession: Sendable {
         let opened = try OpenedCassette(settings: settings)
         self.opened = opened
         aside = AsideAnswers(opened.previous)
-        credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url), stem: settings.redaction.placeholder)
+        credentialPlaceholders = CredentialPlaceholders(urls: opened.previous.map(\.requestHead.url),
+                                                        stem: settings.options.redaction.placeholder)
         // A drift check writes nothing: it shares the file like a replay.
         claim = try OpenCassettes.claim(settings.file, key: settings.fileKey, writes: opened.recordsMisses && settings.mode != .drift)
         let (replay, index) = CassetteReplay.prepare(opened, settings: settings)
@@ -60,7 +61,7 @@ final class CassetteSession: Sendable {
         let state = LockedBox(SessionState(index: index))
         self.state = state
         let live = opened.recordsMisses
-            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), appSession: appSession, redaction: settings.redaction, state: state) : nil
+            ? LiveNetwork(recorder: Recorder(timeouts: appSession.timeouts), appSession: appSession, settings: settings, state: state) : nil
         self.live = live
         network = if let live {
             settings.mode == .drift ? .driftCheck(DriftCheck(settings: settings, opened: opened, live: live))
@@ -87,14 +88,7 @@ final class CassetteSession: Sendable {
     /// the delegate decides otherwise than when recorded.
     struct DelegateQuestions: Sendable {
         let hops: [HTTPURLResponse]
-        let stored: RecordedRequest
-        let secrets: SecretSet
-    }
-
-    /// A request on its way to the real network, to be recorded or compared with its recording.
-    enum LiveRequest: Sendable {
-        case recording(CassetteRecording.Pending)
-        case driftCheck(DriftCheck.Pending)
+        let request: SentRequest
     }
 
     /// Whether requests without a recording go to the real network (to be recorded, or compared in mode drift).
@@ -105,13 +99,13 @@ final class CassetteSession: Sendable {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
         // Only a cassette that sends requests live learns values from responses.
         let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        var (stored, secrets) = settings.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
+        var (stored, secrets) = settings.options.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
                                                           credentialPasswords: credentialPlaceholders.passwords(in: outgoing.request.url))
         let key: String
-        if settings.matchers.readBeyondHead {
+        if settings.options.matching.readBeyondHead {
             // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with
             // the bytes of one of theirs takes its key.
-            let headKeys = settings.matchers.headKeys(for: stored)
+            let headKeys = settings.options.matching.headKeys(for: stored)
             let head = headKeys.joined(separator: "\u{1F}")
             let (unreadable, recorded) = state.withLock { state in
                 (state.index.resolve(head: head), state.index.recordedBody(like: stored.body))
@@ -122,9 +116,9 @@ final class CassetteSession: Sendable {
                 return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
             }
             if let recorded { stored.body = recorded }
-            key = settings.matchers.key(for: stored, headKeys: headKeys)
+            key = settings.options.matching.key(for: stored, headKeys: headKeys)
         } else {
-            key = settings.matchers.key(for: stored)
+            key = settings.options.matching.key(for: stored)
         }
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 
@@ -138,7 +132,7 @@ final class CassetteSession: Sendable {
             }
             if case .driftCheck(let drift) = network {
                 // Nothing is replayed: every request goes live, to be compared with what it matches.
-                return .live(.driftCheck(drift.begin(sent, key: key, in: &state)))
+                return .live(drift.begin(sent, key: key, in: &state))
             }
             let lookup = replay.take(key, in: &state)
             if case .replay(let played) = lookup { return .replay(played) }
@@ -147,14 +141,14 @@ final class CassetteSession: Sendable {
                 state.failures.append(error)
                 return .fail(error)
             }
-            return .live(.recording(recording.begin(sent, in: &state)))
+            return .live(recording.begin(sent, in: &state))
         }
 
         switch decision {
         case .replay(let played):
             do {
                 let (outcome, delay, hops) = try replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
-                return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, stored: stored, secrets: secrets) })
+                return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, request: sent) })
             } catch {
                 state.withLock { $0.failures.append(error) }
                 return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
@@ -175,12 +169,12 @@ final class CassetteSession: Sendable {
     /// Apple's platforms its challenges still go to the app.
     func send(_ live: LiveRequest, route: DelegateRoute, passThrough: Recorder.PassThrough?,
               deliver: @escaping @Sendable (Outcome, ChainLinks.Link?) -> Void) -> (@Sendable () -> Void)? {
-        switch (live, network) {
-        case (.recording(let pending), .recording(let recording)):
-            return recording.record(pending, route: route, passThrough: passThrough, deliver: deliver)
-        case (.driftCheck(let pending), .driftCheck(let drift)):
-            return drift.check(pending, route: route.followingRedirects, passThrough: passThrough) { deliver($0, nil) }
-        default:
+        switch network {
+        case .recording(let recording):
+            return recording.record(live, route: route, passThrough: passThrough, deliver: deliver)
+        case .driftCheck(let drift):
+            return drift.check(live, route: route.followingRedirects, passThrough: passThrough) { deliver($0, nil) }
+        case .none:
             // ``answer(_:)`` sends a request live only through the cassette's own network job.
             deliver(.failure(URLError(.resourceUnavailable)), nil)
             return nil
@@ -196,7 +190,7 @@ final class CassetteSession: Sendable {
     /// ``CassetteRecording/resume(_:sending:in:)``).
     func resume(_ stopped: CassetteRecording.Stopped, sending outgoing: OutgoingRequest) -> Answer {
         guard case .recording(let recording) = network else { return .now(.failure(URLError(.resourceUnavailable)), delay: 0) }
-        return .live(.recording(state.withLock { recording.resume(stopped, sending: outgoing, in: &$0) }))
+        return .live(state.withLock { recording.resume(stopped, sending: outgoing, in: &$0) })
     }
 
     /// The queue a live request's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
@@ -210,7 +204,7 @@ final class CassetteSession: Sendable {
             return platformError
         }
         // With its body: a body's secret echoed in the URL is found there too.
-        let stored = settings.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
+        let stored = settings.options.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
         let error = CassetteError(.unsupportedRequest,
                                   "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
                                   cassette: settings.file)
@@ -224,9 +218,9 @@ final class CassetteSession: Sendable {
     /// Fails a replayed request whose delegate decided otherwise than when it was recorded (see ``DelegateReplay``):
     /// `decision` says how, and is redacted with the request's secrets; `use` throws the error too.
     func delegateDecidedOtherwise(_ asked: DelegateQuestions, _ decision: String) -> any Error {
-        let error = settings.delegateDecidedOtherwiseError(asked.stored, asked.secrets.redact(text: decision))
+        let error = settings.delegateDecidedOtherwiseError(asked.request.stored, asked.request.secrets.redact(text: decision))
         state.withLock { $0.failures.append(error) }
-        return clientError(for: error, storedURL: asked.stored.url)
+        return clientError(for: error, storedURL: asked.request.stored.url)
     }
 
     /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects), with

@@ -14,12 +14,12 @@ extension CassetteSettings {
     /// `request` is the stored (redacted) request. The recorded requests are shown and compared as the cassette's
     /// rules redact them, so that a file written with other rules (or by hand) puts no secret in the message.
     func noMatchError(_ request: RecordedRequest, index: ReplayIndex) -> CassetteError {
-        var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(mode)\", matching on \(matchers.map(\.name).joined(separator: ", ")))."]
+        var lines = ["No recorded interaction matches \(describe(request)) (record mode \"\(mode)\", matching on \(options.matching.map(\.name).joined(separator: ", ")))."]
         let closest = index.interactions.enumerated()
             .map { entry in
                 let recorded = shown(entry.element.request)
                 return (position: entry.offset + 1, request: recorded,
-                        differences: RequestDifferences(request, recorded: recorded, matchers: matchers))
+                        differences: RequestDifferences(request, recorded: recorded, matchers: options.matching))
             }
             .sorted { ($0.differences.matchers.count, $0.position) < ($1.differences.matchers.count, $1.position) }
             .prefix(Self.closestShown)
@@ -55,10 +55,10 @@ extension CassetteSettings {
     /// A recorded request as a message may show it: as it is when every value the rules find in it is a placeholder
     /// already (as recording leaves it: redacting it again would only rename them), else redacted.
     func shown(_ recorded: RecordedRequest) -> RecordedRequest {
-        let (redacted, secrets) = redaction.redact(recorded)
-        let markers = redaction.placeholderMarkers
-        let learnedPrefix = SecretSet.learnedPrefix(stem: redaction.placeholder)
-        let literals = Set(redaction.secrets.map(\.value))
+        let (redacted, secrets) = options.redaction.redact(recorded)
+        let markers = options.redaction.placeholderMarkers
+        let learnedPrefix = SecretSet.learnedPrefix(stem: options.redaction.placeholder)
+        let literals = Set(options.redaction.secrets.map(\.value))
         let holdsRealValue = secrets.secrets.contains { secret in
             if markers.contains(where: secret.value.contains) || secret.value.hasPrefix(learnedPrefix) { return false }
             // The rules' literal secrets are in every set; they count only where they occur.

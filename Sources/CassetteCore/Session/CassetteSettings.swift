@@ -1,44 +1,46 @@
 import Foundation
 
-/// Everything one `Cassette.use` call decided before its body runs.
-struct CassetteSettings: Sendable {
+/// Everything one `Cassette.use` call decided before its body runs: its resolved options and the file, mode and
+/// opener they gave, in one immutable object that the cassette's jobs share rather than copy.
+final class CassetteSettings: Sendable {
+    let options: CassetteOptions.Resolved
     let file: URL
     let mode: RecordMode
-    let matchers: [RequestMatcher]
-    let redaction: Redaction
-    let repeatsLastResponse: Bool
-    /// Whether a transport failure while recording is saved (and replayed) instead of failing the test.
-    let recordsTransportErrors: Bool
-    /// What runs before a recording is stored and before a recorded response is served.
-    var hooks = CassetteHooks()
-    /// How long replay waits before answering.
-    var latency = ReplayLatency.immediate
-    /// Failures replay injects in place of recorded answers.
-    var faults: [Fault] = []
-    /// How long new recordings stay valid, and what `never` does with expired ones.
-    var expiry: Expiry?
     /// Who opened the cassette: the entry point and the test (named in re-record commands).
     let opener: CassetteOpener
     /// The file as the process's registry of cassette files knows it (see ``OpenCassettes``).
     let fileKey: OpenCassettes.Key
     /// The test file that opened the cassette (`#filePath`), which locates its package.
     let callerFilePath: String
-    let now: @Sendable () -> Date
-    /// Whether the mode was set in code (a `record:` other than ``RecordMode/automatic``), which `CASSETTE_RECORD`
-    /// does not override: a re-record command must say to set it back first.
-    var modeSetInCode = false
     /// Whether ``mode`` is ``RecordMode/once`` only because nothing chose a mode (see
     /// ``RecordMode/resolution(in:)``): a cassette recorded so fails its test once saved.
-    var recordsByDefault = false
-    /// Whether the cassette is read from a bundle's resources (``CassetteDirectory/resources(of:folder:)``), which
-    /// is never recorded into: a re-record command says where to record instead.
-    var fromResources = false
-    /// Whether the app's delegate is asked through the loading system (see ``ClientRoute``): on Apple's platforms;
-    /// tests on Linux choose it through a stand-in for that system.
-    var asksThroughClient = DelegateRoute.platformAsksThroughClient
+    let recordsByDefault: Bool
     /// The interactions of a HAR file the cassette replays (``Cassette/Source/har(_:)``),
     /// already redacted; `nil` for a cassette file. Such a cassette never records.
-    var preloaded: [Interaction]?
+    let preloaded: [Interaction]?
+
+    init(_ options: CassetteOptions.Resolved, file: URL, mode: RecordMode, opener: CassetteOpener, fileKey: OpenCassettes.Key,
+         callerFilePath: String, recordsByDefault: Bool, preloaded: [Interaction]?) {
+        self.options = options
+        self.file = file
+        self.mode = mode
+        self.opener = opener
+        self.fileKey = fileKey
+        self.callerFilePath = callerFilePath
+        self.recordsByDefault = recordsByDefault
+        self.preloaded = preloaded
+    }
+
+    /// How long new recordings stay valid, and what `never` does with expired ones; `nil` when they never expire.
+    var expiry: Expiry? { options.expiry.expires ? options.expiry : nil }
+
+    /// Whether the mode was set in code (a `record:` other than ``RecordMode/automatic``), which `CASSETTE_RECORD`
+    /// does not override: a re-record command must say to set it back first.
+    var modeSetInCode: Bool { options.record != .automatic && preloaded == nil }
+
+    /// Whether the cassette is read from a bundle's resources (``CassetteDirectory/resources(of:folder:)``), which
+    /// is never recorded into: a re-record command says where to record instead.
+    var fromResources: Bool { options.directory.replaysOnly }
 
     /// The file as messages show it: relative to the package of the test that opened it, when it is inside.
     var shownPath: String { CassetteLocation.shown(file, filePath: callerFilePath) }

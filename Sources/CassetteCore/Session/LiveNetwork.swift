@@ -10,7 +10,7 @@ struct LiveNetwork: Sendable {
     let recorder: Recorder
     /// The app's sessions' settings: redirects store their cookies there, and requests go with their timeouts.
     let appSession: AppSession
-    let redaction: Redaction
+    let settings: CassetteSettings
     /// The cassette's shared state: what responses teach is added to ``SessionState/learned``.
     let state: LockedBox<SessionState>
 
@@ -100,7 +100,7 @@ struct LiveNetwork: Sendable {
     func learn(from response: RecordedResponse, requestSecrets: SecretSet, number: Int,
                sentByClient: (_ value: String, _ asWord: Bool) -> Bool) -> (stored: RecordedResponse, learned: [InteractionSecret]) {
         var secrets = requestSecrets
-        let stored = redaction.redact(response, secrets: &secrets, number: number, sentByClient: sentByClient)
+        let stored = settings.options.redaction.redact(response, secrets: &secrets, number: number, sentByClient: sentByClient)
         let known = Set(requestSecrets.learned.map(\.value))
         let learned = secrets.learned.filter { !known.contains($0.value) }
         if !learned.isEmpty {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What opening a cassette found in its file and decided from it: which recordings replay, which expired ones are
 /// recorded again or replayed anyway, and whether requests without a recording go to the network.
-struct OpenedCassette: Sendable {
+final class OpenedCassette: Sendable {
     /// The interactions the file held when the cassette opened (or the HAR file's), in order.
     let previous: [Interaction]
     /// The positions in ``previous`` of the replayable interactions (all of them, but for expired ones being
@@ -37,7 +37,7 @@ struct OpenedCassette: Sendable {
                                 cassette: settings.file)
         }
         var previous = existing ?? []
-        let now = settings.now()
+        let now = settings.options.now()
         // A drift check sends everything live: expiry does not concern it.
         let expired = settings.mode == .drift ? [] : previous.indices.filter { previous[$0].expiresAt.map { $0 <= now } ?? false }
         // A mode that may reach the network records expired recordings again (`once` then records like `new`);
@@ -49,7 +49,7 @@ struct OpenedCassette: Sendable {
         recordsMisses = settings.mode.records(fileExists: existing != nil) || refreshes
         // Interactions stay in the file's bytes until needed only for a cassette that does nothing else: one that
         // records writes them back, a drift check compares them, and a playback hook is given each one.
-        if recordsMisses || settings.hooks.beforePlayback != nil {
+        if recordsMisses || settings.options.hooks.beforePlayback != nil {
             previous = try CassetteFile.decodingAll(previous, in: settings.file)
         }
         self.previous = previous

@@ -4,11 +4,9 @@
 struct SessionState {
     /// Which recordings each match key has left to replay.
     var index: ReplayIndex
-    /// New recordings, in the order their requests started.
+    /// New recordings, in the order their requests started; in mode ``RecordMode/drift``, the requests sent live to
+    /// be compared, each dropped once its answer came (or it was cancelled).
     var recorded: [CassetteRecording.Slot] = []
-    /// In mode ``RecordMode/drift``: each request sent live to be compared, in the order they started; `nil` once
-    /// its answer came (or it was cancelled).
-    var checksInFlight: [RecordedRequest?] = []
     /// What the requests met, reported when the cassette closes.
     var failures: [CassetteError] = []
     /// What deserves a look without failing the test, reported when the cassette closes.
@@ -26,11 +24,8 @@ struct SessionState {
     var replayedByKey: [MatchKey: Int] = [:]
     var isClosed = false
 
-    /// The requests still on the network: recordings, then drift checks (one cassette has only one kind).
+    /// The requests still on the network.
     var inFlight: [RecordedRequest] {
-        var requests: [RecordedRequest] = []
-        for case .inFlight(let request) in recorded { requests.append(request) }
-        for case let request? in checksInFlight { requests.append(request) }
-        return requests
+        recorded.compactMap { slot in if case .inFlight(let request) = slot { request } else { nil } }
     }
 }
