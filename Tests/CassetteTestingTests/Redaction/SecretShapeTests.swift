@@ -225,6 +225,7 @@ struct SecretShapeTests {
             "authenticatorData": TokenFamilies.random(.base64URL, 37), "author_id": TokenFamilies.random(.hex, 40),
             "SecretId": "MyTestDatabaseSecret" + TokenFamilies.random(.alphanumeric, 12),
             "SubjectFromWebIdentityToken": "amzn1.account." + TokenFamilies.random(.upper, 28),
+            "OutputKey": "UserClicksServiceAPIEndpoint1DA4E100",
             // Found in review, each once a false positive:
             "publishableKey": "pk_live_" + TokenFamilies.random(.alphanumeric, 24),
             "cacheKey": "v1-linux-x64-" + TokenFamilies.random(.hex, 40), "objectKey": "uploads/2024/05/\(TokenFamilies.random(.hex, 32)).png",

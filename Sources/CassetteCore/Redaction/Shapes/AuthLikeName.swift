@@ -20,10 +20,11 @@ enum AuthLikeName {
     private static let authorization = scan(["authoriz"])
     /// Parts that say the opposite: a public or publishable key, an idempotency key, a page or resume token, what was
     /// read from a token, a hash of one, and the keys of caches, storage objects (S3), partitions, routes, files,
-    /// images and lookups.
+    /// images, lookups and stack outputs (CloudFormation's `OutputKey`).
     private static let otherWords = scan(["public", "publishable", "idempotency", "next", "page", "paginat", "cursor",
                                           "continuation", "resume", "clientrequest", "from", "hash", "cache", "object",
-                                          "partition", "routing", "dedup", "file", "image", "sort", "lookup", "s3"])
+                                          "partition", "routing", "dedup", "file", "image", "sort", "lookup", "s3",
+                                          "output"])
 
     private static func scan(_ words: [String]) -> KeyNameScan {
         KeyNameScan(words.map { Array($0.utf8) })
