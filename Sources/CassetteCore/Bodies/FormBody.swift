@@ -11,7 +11,8 @@ struct FormFields {
         let encodedValue: Substring
         /// Where the value stands in the text (empty range after `name=` for an empty value).
         let valueRange: Range<String.Index>
-        fileprivate let plusIsSpace: Bool
+        /// Whether `+` stands for a space (a form body) or for itself (a URL's query).
+        let plusIsSpace: Bool
 
         /// The value, percent-decoded (and `+` read as a space in a form body).
         var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
@@ -41,15 +42,9 @@ struct FormFields {
         self.fields = fields
     }
 
-    /// The fields of a response body that is a form: declared so, or shaped like one whatever its type says (OAuth
-    /// token endpoints of several providers answer `access_token=…&token_type=bearer`, some as `text/plain`): one
-    /// line of URL-safe bytes, at most 64 KiB, with a `=`. `nil` for any other body.
-    static func answer(_ data: Data, declaredForm: Bool) -> FormFields? {
-        guard declaredForm || Self.isFormShaped(data), let text = String(data: data, encoding: .utf8) else { return nil }
-        return FormFields(text.trimmingCharacters(in: .newlines)[...], plusIsSpace: true)
-    }
-
-    private static func isFormShaped(_ data: Data) -> Bool {
+    /// Whether a body that declares no form is shaped like one (OAuth token endpoints of several providers answer
+    /// `access_token=…&token_type=bearer`, some as `text/plain`): one line of URL-safe bytes, at most 64 KiB, with a `=`.
+    static func isFormShaped(_ data: Data) -> Bool {
         guard data.count <= 64 << 10, data.containsByte(UInt8(ascii: "=")) else { return false }
         var body = data[...]
         while body.last == UInt8(ascii: "\n") || body.last == UInt8(ascii: "\r") { body = body.dropLast() }
