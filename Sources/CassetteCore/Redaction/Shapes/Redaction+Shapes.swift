@@ -1,9 +1,10 @@
 import Foundation
 
 extension Redaction {
-    /// The values of the rules' shapes in a message: in its URL, every header's name and value (and, for
-    /// ``SecretShape/highEntropy``, the value of every header, query item, form field or JSON key whose name is
-    /// credential-like; see ``AuthLikeName``) and its body, whatever its type.
+    /// The values of the rules' shapes in a message: in its URL, every header's name and value and its body,
+    /// whatever its type, as written, percent-encoded and JSON-escaped (for ``SecretShape/highEntropy``, the value of
+    /// every JSON key or field of a text body whose name is credential-like; see ``AuthLikeName``: the walk of the
+    /// rules' places finds those of headers, URLs and forms, see ``walk(url:headers:body:isRequest:secret:)``).
     func shapedValues(url: String, headers: [String: String], body: Body?) -> [Found] {
         guard !matching.shapes.isEmpty || matching.findsHighEntropy else { return [] }
         var found: [Found] = []
@@ -21,18 +22,9 @@ extension Redaction {
             for text in [value, name] where text.containsByte(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(text.utf8), plusIsSpace: false)
             }
-            // A header a rule names holds its placeholder by now. (The name's place first: most names have none, and
-            // telling costs less than the rules' lookup.)
-            if matching.findsHighEntropy, let place = AuthLikeName.place(name), !matching.headerNames.contains(name),
-               let credential = AuthLikeName.credential(in: value, at: place) {
-                found.append(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
-            }
-            // A `Location` is a URL: its query items are read as the message's URL's are.
-            if name.equalsIgnoringASCIICase("Location") { found += highEntropyQueryFields(of: value) }
         }
         // Percent-encoding anywhere in the URL: its path too may spell a token so.
         if url.containsByte(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
-        found += highEntropyQueryFields(of: url)
         if let body {
             let isJSON = body.looksLikeJSON
             for (shape, value) in matching.shapes.values(in: body.data) {
@@ -108,13 +100,6 @@ extension Redaction {
         }
     }
 
-    /// What stands after the first `?` or `#` of a URL (its query and fragment), found without parsing the rest.
-    private static func queryAndFragment(of url: String) -> Substring? {
-        let bytes = url.utf8
-        guard let mark = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
-        return url[bytes.index(after: mark)...]
-    }
-
     /// Whether `bytes` percent-encode a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),
     /// as only the strictest encoders do, or a letter or digit follows an escape (`%20ghp_…`, where the plain scan
     /// sees the escape's last digit run on into the token): otherwise a token stands in it as it is, and the plain
@@ -131,12 +116,6 @@ extension Redaction {
             }
         }
         return false
-    }
-
-    /// Whether a query or form may hold a credential-like name: one that holds none is not parsed for one.
-    private static func mayNameCredential(_ text: Substring) -> Bool {
-        var text = text
-        return text.withUTF8 { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
     }
 
     /// A value as the code knows it when a form or URL spelled it with percent-encoding: a PEM block's line breaks are
@@ -174,29 +153,8 @@ extension Redaction {
             }
         }
         guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
-        return highEntropyFields(FormFields(text[...], plusIsSpace: true).fields)
-    }
-
-    /// The long, varied values of the query items and fragment items with credential-like names of `url`, and of the
-    /// URLs its query values hold (`/redirect?to=%2Fcb%3Fcode%3D…`), ``FormFields/nestedQueryDepth`` levels deep.
-    private func highEntropyQueryFields(of url: String) -> [Found] {
-        guard matching.findsHighEntropy, let query = Self.queryAndFragment(of: url), Self.mayNameCredential(query) else { return [] }
-        let fields = FormFields(query, plusIsSpace: false)
-        return highEntropyFields(fields.fields) + highEntropyFields(fields.nestedQueryFields())
-    }
-
-    /// The long, varied values of the fields with credential-like names.
-    private func highEntropyFields(_ fields: [FormFields.Field]) -> [Found] {
-        fields.compactMap { field in
-            // `?key=` is how several APIs take an API key (Google's), `code=` is OAuth 2's authorization code (in the
-            // redirect to the app, and in its token request), `sig=` an Azure SAS signature: a random-looking one is
-            // taken as such.
-            guard let place = AuthLikeName.place(field.name) ?? (["key", "code", "sig"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
-                return nil
-            }
-            let value = field.value
-            guard AuthLikeName.credential(in: value, at: place) == value[...] else { return nil }
-            return Found(origin: .highEntropy(under: field.name), value: value, encoded: String(field.encodedValue))
+        return FormFields(text[...], plusIsSpace: true).fields.compactMap { field in
+            highEntropy(under: field.name, value: field.value).map { Found(origin: $0, value: field.value, encoded: String(field.encodedValue)) }
         }
     }
 }
