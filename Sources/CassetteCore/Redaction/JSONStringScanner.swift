@@ -106,8 +106,7 @@ enum JSONStringScanner {
                     var range = found.raw
                     var parent = level.parent
                     while let outer = parent, !range.isEmpty {
-                        range = levels[outer].token.rawRange(ofDecoded: range.lowerBound).lowerBound
-                            ..< levels[outer].token.rawRange(ofDecoded: range.upperBound - 1).upperBound
+                        range = levels[outer].token.rawRange(of: range)
                         parent = levels[outer].parent
                     }
                     ranges.append((range, found.placeholder))
@@ -135,18 +134,19 @@ enum JSONStringScanner {
         while let level = next, levels.count < 2 * nestedDepth {
             levels.append((level, parent))
             let unescaped = levels.count - 1
-            if let decoded = level.decoded.withUnsafeBytes(percentDecoded) { levels.append((decoded, unescaped)) }
+            if let decoded = level.decoded.withUnsafeBytes({ percentDecoded($0) }) { levels.append((decoded, unescaped)) }
             next = level.decoded.withUnsafeBytes { wholeText($0) }
             parent = unescaped
         }
         return levels
     }
 
-    /// The text with every `%XX` decoded, each remembered as an escape; `nil` when there is none.
-    private static func percentDecoded(_ bytes: UnsafeRawBufferPointer) -> Token? {
+    /// The text with every `%XX` decoded (and `+` as a space when asked, as a form writes it), each remembered as an
+    /// escape; `nil` when there is none. The one map from a percent-decoded value back to its spelling.
+    static func percentDecoded(_ bytes: UnsafeRawBufferPointer, plusIsSpace: Bool = false) -> Token? {
         guard bytes.contains(UInt8(ascii: "%")) else { return nil }
         var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
-        let decoded = FormFields.leniently(decoding: bytes, plusIsSpace: false) { segments.append(($0, 1, $1)) }
+        let decoded = FormFields.leniently(decoding: bytes, plusIsSpace: plusIsSpace) { segments.append(($0, 1, $1)) }
         return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 
@@ -206,8 +206,9 @@ enum JSONStringScanner {
         }
     }
 
-    /// A decoded JSON string that holds escapes: its UTF-8 bytes, where its escapes stood, and where it ends.
-    private struct Token {
+    /// A decoded JSON string (or percent-encoded text) that holds escapes: its UTF-8 bytes, where its escapes stood,
+    /// and where it ends.
+    struct Token {
         var decoded: [UInt8]
         /// Each escape: where its decoded bytes start, how many there are, and the raw bytes that spelled them.
         /// Between escapes a decoded byte is its raw byte, so these few marks map every offset.
@@ -217,8 +218,13 @@ enum JSONStringScanner {
         /// The offset of the closing quote.
         var end: Int
 
+        /// The raw range that spelled the decoded bytes `range` (not empty).
+        func rawRange(of range: Range<Int>) -> Range<Int> {
+            rawRange(ofDecoded: range.lowerBound).lowerBound..<rawRange(ofDecoded: range.upperBound - 1).upperBound
+        }
+
         /// The raw range that spelled the decoded byte at `offset`.
-        func rawRange(ofDecoded offset: Int) -> Range<Int> {
+        private func rawRange(ofDecoded offset: Int) -> Range<Int> {
             // The last escape that starts at or before `offset`.
             var low = 0, high = segments.count
             while low < high {
@@ -268,8 +274,7 @@ enum JSONStringScanner {
     /// replacer over the decoded bytes, however many secrets there are.
     private static func occurrences(of secrets: Replacer, in token: Token) -> [(raw: Range<Int>, placeholder: [UInt8])] {
         token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { found in
-            (token.rawRange(ofDecoded: found.range.lowerBound).lowerBound ..< token.rawRange(ofDecoded: found.range.upperBound - 1).upperBound,
-             found.replacement)
+            (token.rawRange(of: found.range), found.replacement)
         }
     }
 }

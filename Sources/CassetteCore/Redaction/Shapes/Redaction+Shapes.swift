@@ -77,25 +77,15 @@ extension Redaction {
     /// characters are encoded (`ghp%5F…` as the strictest writers encode `_`, `%67hp_…`, a name or a value), each
     /// with the spelling that stood in the text: the text decoded once, each byte remembering where it was spelled.
     private func encodedValues(in bytes: [UInt8], plusIsSpace: Bool) -> [Found] {
-        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes) else { return [] }
-        var escapes: [Int] = []
-        let decoded = bytes.withUnsafeBytes { FormFields.leniently(decoding: $0, plusIsSpace: plusIsSpace) { offset, _ in escapes.append(offset) } }
-        // Where a decoded offset was spelled: two bytes further for each escape before it.
-        func spelledAt(_ offset: Int) -> Int {
-            var low = 0, high = escapes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if escapes[middle] < offset { low = middle + 1 } else { high = middle }
-            }
-            return offset + 2 * low
-        }
-        let hits = decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
+        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes),
+              let decoded = bytes.withUnsafeBytes({ JSONStringScanner.percentDecoded($0, plusIsSpace: plusIsSpace) }) else { return [] }
+        let hits = decoded.decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
         // A value the plain scan finds where it stands is its to report (in a JSON body, known unescaped).
         let plain = Set(bytes.withUnsafeBytes { matching.shapes.hits(in: $0) }.map(\.range))
         return hits.compactMap { hit in
-            let raw = spelledAt(hit.range.lowerBound)..<spelledAt(hit.range.upperBound)
+            let raw = decoded.rawRange(of: hit.range)
             guard !plain.contains(raw) else { return nil }
-            return Found(origin: .shape(hit.shape.name), value: String(decoding: decoded[hit.range], as: UTF8.self),
+            return Found(origin: .shape(hit.shape.name), value: String(decoding: decoded.decoded[hit.range], as: UTF8.self),
                                encoded: String(decoding: bytes[raw], as: UTF8.self))
         }
     }
