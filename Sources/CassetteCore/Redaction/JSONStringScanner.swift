@@ -17,40 +17,24 @@ enum JSONStringScanner {
     static func replacing(_ secrets: Replacer, in data: Data, depth: Int = 0) -> Data? {
         guard !secrets.isEmpty else { return nil }
         return data.withUnsafeBytes { bytes -> Data? in
-            var output: [UInt8]?
-            var copiedUpTo = 0
+            var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: "\"") else {
                     index += 1
                     continue
                 }
-                let token: Token
-                switch decodeString(bytes, from: index + 1) {
-                case .plain(let end):
-                    // A string without escapes spells its secrets plainly, and the plain search already replaced them.
-                    index = end + 1
-                    continue
-                case .escaped(let escaped):
-                    token = escaped
-                }
+                let string = decodeString(bytes, from: index + 1)
+                index = string.end + 1
+                // A string without escapes spells its secrets plainly, and the plain search already replaced them.
+                guard case .escaped(let token) = string else { continue }
                 if let rewritten = nestedJSON(in: token, secrets, depth: depth) {
-                    if output == nil { output = [] }
-                    output?.append(contentsOf: bytes[copiedUpTo..<token.start])
-                    output?.append(contentsOf: rewritten)
-                    copiedUpTo = token.end
-                    index = token.end + 1
-                    continue
+                    replacements.append((token.start..<token.end, rewritten))
+                } else {
+                    replacements += occurrences(of: secrets, in: token)
                 }
-                for range in occurrences(of: secrets, in: token) where range.raw.lowerBound >= copiedUpTo {
-                    if output == nil { output = [] }
-                    output?.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
-                    output?.append(contentsOf: range.placeholder)
-                    copiedUpTo = range.raw.upperBound
-                }
-                index = token.end + 1
             }
-            return output.map { finish($0, bytes, copiedUpTo) }
+            return Replacer.splice(bytes, replacements).map { Data($0) }
         }
     }
 
@@ -99,29 +83,20 @@ enum JSONStringScanner {
     static func replacingInWholeText(_ secrets: Replacer, in data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             let levels = decodedLevels(bytes)
-            var ranges: [(raw: Range<Int>, placeholder: [UInt8])] = []
+            var ranges: [(range: Range<Int>, replacement: [UInt8])] = []
             for level in levels {
                 for found in occurrences(of: secrets, in: level.token) {
                     // Up through the levels it was decoded from, each mapping its bytes to the ones that spelled them.
-                    var range = found.raw
+                    var range = found.range
                     var parent = level.parent
                     while let outer = parent, !range.isEmpty {
                         range = levels[outer].token.rawRange(of: range)
                         parent = levels[outer].parent
                     }
-                    ranges.append((range, found.placeholder))
+                    ranges.append((range, found.replacement))
                 }
             }
-            guard !ranges.isEmpty else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var copiedUpTo = 0
-            for range in ranges.sorted(by: { $0.raw.lowerBound < $1.raw.lowerBound }) where range.raw.lowerBound >= copiedUpTo {
-                output.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
-                output.append(contentsOf: range.placeholder)
-                copiedUpTo = range.raw.upperBound
-            }
-            return finish(output, bytes, copiedUpTo)
+            return Replacer.splice(bytes, ranges.sorted { $0.range.lowerBound < $1.range.lowerBound }).map { Data($0) }
         }
     }
 
@@ -170,12 +145,6 @@ enum JSONStringScanner {
         }
         let written = JSONValue.string(String(decoding: inner, as: UTF8.self)).serialized(in: JSONLayout())
         return Array(written.dropFirst().dropLast())
-    }
-
-    private static func finish(_ output: [UInt8], _ bytes: UnsafeRawBufferPointer, _ copiedUpTo: Int) -> Data {
-        var output = output
-        output.append(contentsOf: bytes[copiedUpTo..<bytes.count])
-        return Data(output)
     }
 
     /// A JSON string in the text.
@@ -272,9 +241,7 @@ enum JSONStringScanner {
 
     /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping: one pass of the
     /// replacer over the decoded bytes, however many secrets there are.
-    private static func occurrences(of secrets: Replacer, in token: Token) -> [(raw: Range<Int>, placeholder: [UInt8])] {
-        token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { found in
-            (token.rawRange(of: found.range), found.replacement)
-        }
+    private static func occurrences(of secrets: Replacer, in token: Token) -> [(range: Range<Int>, replacement: [UInt8])] {
+        token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { (token.rawRange(of: $0.range), $0.replacement) }
     }
 }

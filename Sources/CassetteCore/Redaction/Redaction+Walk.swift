@@ -140,9 +140,10 @@ extension Redaction {
         return AuthLikeName.credential(in: value, at: place) == value[...] ? .highEntropy(under: name) : nil
     }
 
-    /// Whether a URL may hold a credential-like name (see ``AuthLikeName``): one that holds none is not parsed for one.
+    /// Whether a URL has a query and may hold a credential-like name (see ``AuthLikeName``): one that holds none is
+    /// not parsed for one.
     private func mayNameCredential(_ url: String) -> Bool {
-        guard matching.findsHighEntropy else { return false }
+        guard matching.findsHighEntropy, url.containsByte(UInt8(ascii: "?")) else { return false }
         return url.utf8.withContiguousStorageIfAvailable { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
             ?? Array(url.utf8).withUnsafeBytes(AuthLikeName.anyName.mayOccur)
     }
