@@ -197,8 +197,7 @@ extension Redaction {
             let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
             if part.isFile {
                 guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
-                for (origin, value) in json.secrets(anywhere: matching.anywhereKeys, paths: matching.otherKeyPaths,
-                                                    headerNames: matching.headerNames, integers: true) {
+                for (origin, value) in json.secrets(by: matching, integers: true) {
                     _ = secret(Found(origin: origin, value: value))
                 }
                 continue
@@ -238,7 +237,7 @@ extension Redaction {
         return Body(Data(replaced)).replacing(with: Replacer(pairs))
     }
 
-    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``) given to
+    /// A JSON body with each secret the rules find in it (see ``JSONValue/secrets(by:integers:)``) given to
     /// `secret`, and each one that is a whole string value replaced, as a JSON string, by the placeholder `secret`
     /// gives it (`nil` keeps the value); other secrets are replaced where their interaction's secrets are searched
     /// for. Bodies that are not JSON come back unchanged, as do their bytes: values are replaced in place, so keys
@@ -266,7 +265,7 @@ extension Redaction {
         var pairs: [(find: String, replace: String)] = []
         var found: Set<String> = []
         for json in documents {
-            for (origin, value) in json.secrets(anywhere: matching.anywhereKeys, paths: matching.otherKeyPaths, headerNames: matching.headerNames, integers: integers)
+            for (origin, value) in json.secrets(by: matching, integers: integers)
             where found.insert(value).inserted {
                 if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
             }

@@ -166,12 +166,12 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: SecretNameSet
         let parameterNames: SecretNameSet
         let keyPaths: [[String]]
-        /// The names of the `**.name` key paths, the usual form, looked up in one walk (see
-        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``); ``keyPaths`` other than these.
+        /// The names of the `**.name` key paths, the usual form, looked up by name in the one walk of a document (see
+        /// ``JSONValue/secrets(by:integers:)``); ``keyPaths`` other than these.
         let anywhereKeys: SecretNameSet
         let otherKeyPaths: [[String]]
         /// The last key of every key path (and `headers`, when header names are secret: see
-        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``), when none ends in a wildcard and all are ASCII: a body that holds
+        /// ``JSONValue/secrets(by:integers:)``), when none ends in a wildcard and all are ASCII: a body that holds
         /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
         /// The shapes looked for in text.
