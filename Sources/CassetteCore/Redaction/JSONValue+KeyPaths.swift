@@ -49,10 +49,7 @@ extension JSONValue {
                 case .object(let headers) where !rules.headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
                     for (header, value) in headers where rules.headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
-                        var extra: [(origin: SecretOrigin, value: String)] = []
-                        found += HeaderValueSecrets.find(in: text, header: header.lowercased(), extraSecrets: &extra)
-                            .map { ($0.origin, $0.value) }
-                        found += extra
+                        found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map { ($0.origin, $0.value) }
                     }
                 case .array, .object, .integer:
                     guard rules.anywhereKeys.contains(name) else { break }

@@ -38,7 +38,7 @@ extension Redaction {
             for hop in message.redirects { shaped += shapedValues(url: hop.url, headers: hop.headers, body: nil) }
             return shaped
         }
-        var redacted = settlingShapes(stored, found: shapes(in: stored), in: shapes, add: { value in
+        var redacted = settlingShapes(stored, in: shapes, add: { value in
             let isNew = secrets.secret(for: value.value) == nil
             _ = learn(value)
             return isNew

@@ -55,18 +55,15 @@ extension Redaction {
     func redact(headers: [String: String], placeholder: (_ origin: SecretOrigin, _ value: String) -> String?) -> [String: String] {
         var result = headers
         for (name, value) in headers where matching.headerNames.contains(name) {
-            var extra: [(origin: SecretOrigin, value: String)] = []
-            let found = HeaderValueSecrets.find(in: value, header: name.lowercased(), extraSecrets: &extra)
             var redacted = ""
             var cursor = value.startIndex
-            for secret in found {
-                guard let replacement = placeholder(secret.origin, secret.value) else { continue }
-                redacted += value[cursor..<secret.range.lowerBound]
+            for secret in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
+                guard let replacement = placeholder(secret.origin, secret.value), let range = secret.range else { continue }
+                redacted += value[cursor..<range.lowerBound]
                 redacted += replacement
-                cursor = secret.range.upperBound
+                cursor = range.upperBound
             }
             redacted += value[cursor...]
-            for secret in extra { _ = placeholder(secret.origin, secret.value) }
             result[name] = redacted
         }
         return result

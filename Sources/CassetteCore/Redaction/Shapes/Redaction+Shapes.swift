@@ -55,12 +55,12 @@ extension Redaction {
 
     /// What `replace` makes of `message` once it shows no value of a shape left to find: a value found inside a
     /// longer run (two keys written together) is replaced there, and the rest of the run then stands as a value of
-    /// its own, found in the next round. `found` are the values of the first round (the usual case: nothing, and
-    /// one replacement); `add` takes each value a round finds and says whether it was new. Four rounds at most.
-    func settlingShapes<Message>(_ message: Message, found: [Found], in scan: (Message) -> [Found],
+    /// its own, found in the next round (the usual case: nothing, and one replacement). `add` takes each value a
+    /// round finds and says whether it was new. Four rounds at most.
+    func settlingShapes<Message>(_ message: Message, in scan: (Message) -> [Found],
                                  add: (Found) -> Bool, replace: (Message) -> Message) -> Message {
         var added = false
-        for value in found where add(value) { added = true }
+        for value in scan(message) where add(value) { added = true }
         var result = replace(message)
         var rounds = 1
         while added, rounds < 4 {
