@@ -2,42 +2,14 @@ import Caching
 import Foundation
 
 /// The safety net for secrets inside JSON strings written with an escaping no ``WireForm`` models (any character
-/// may be written `\uXXXX`; .NET escapes `+` and `'`, some writers `\u0022` for a quote).
+/// may be written `\uXXXX`; .NET escapes `+` and `'`, some writers `\u0022` for a quote), and the reader of JSON
+/// texts that are not parsed.
 ///
-/// It reads every string of a JSON text, decodes those written with escapes (with `JSONStringEscapes`, the package's
-/// one unescaper), and where a decoded string still holds a secret, replaces the bytes that spelled the secret,
-/// whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
-/// escaping: the same JSON string, if not the same bytes. One pass over the text, plus one over each escaped string.
+/// It decodes a text's escapes (with `JSONStringEscapes`, the package's one unescaper) wherever they stand, level by
+/// level (an echo of an echo), and where a decoded level still holds a secret, replaces the bytes that spelled the
+/// secret, whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
+/// escaping: the same JSON string, if not the same bytes.
 enum JSONStringScanner {
-    /// `data` with every secret `secrets` finds (its values, each with its placeholder) that a JSON string still
-    /// holds replaced by its placeholder; `nil` when no string holds one (or the data is no JSON text).
-    ///
-    /// A string that holds a JSON text (an echo of a request body, say) is read as one too, ``nestedDepth`` levels
-    /// deep: where a secret is found in it, the string is written again, in the usual escaping, around placeholders.
-    static func replacing(_ secrets: Replacer, in data: Data, depth: Int = 0) -> Data? {
-        guard !secrets.isEmpty else { return nil }
-        return data.withUnsafeBytes { bytes -> Data? in
-            var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\"") else {
-                    index += 1
-                    continue
-                }
-                let string = decodeString(bytes, from: index + 1)
-                index = string.end + 1
-                // A string without escapes spells its secrets plainly, and the plain search already replaced them.
-                guard case .escaped(let token) = string else { continue }
-                if let rewritten = nestedJSON(in: token, secrets, depth: depth) {
-                    replacements.append((token.start..<token.end, rewritten))
-                } else {
-                    replacements += occurrences(of: secrets, in: token)
-                }
-            }
-            return Replacer.splice(bytes, replacements).map { Data($0) }
-        }
-    }
-
     /// Every member of every object in a JSON text (or in the JSON lines of an event stream) whose value is a string
     /// and whose key `wanted` accepts (given the key's bytes, decoded), with both decoded; in one pass over the text,
     /// without building the document.
@@ -70,7 +42,7 @@ enum JSONStringScanner {
     }
 
     /// The text with its escapes decoded wherever they stand, read as one string's content (leniently, see
-    /// `JSONStringEscapes`), and again while the result still holds escapes, ``nestedDepth`` times at most (an echo
+    /// `JSONStringEscapes`), and again while the result still holds escapes, ``JSONValue/nestedJSONDepth`` times at most (an echo
     /// of an echo): where a value can hide from a search of the text's bytes (`"ghp\u005f…"`, `\\u0067hp_…`). Each
     /// of those is read percent-decoded too (a URL in a JSON string, its token spelled with both). In text that is no
     /// JSON (or only looks like it) an escape may stand where pairing quotes finds no string.
@@ -79,7 +51,7 @@ enum JSONStringScanner {
     }
 
     /// `data` with every secret its escapes spell at any level of ``escapedStrings(in:)`` replaced, where it stands,
-    /// by its placeholder (`secrets` as in ``replacing(_:in:depth:)``); `nil` when none is.
+    /// by its placeholder (`secrets`: each value with its placeholder); `nil` when none is.
     static func replacingInWholeText(_ secrets: Replacer, in data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             let levels = decodedLevels(bytes)
@@ -106,7 +78,7 @@ enum JSONStringScanner {
         var levels: [(token: Token, parent: Int?)] = []
         var next = wholeText(bytes)
         var parent: Int?
-        while let level = next, levels.count < 2 * nestedDepth {
+        while let level = next, levels.count < 2 * JSONValue.nestedJSONDepth {
             levels.append((level, parent))
             let unescaped = levels.count - 1
             if let decoded = level.decoded.withUnsafeBytes({ percentDecoded($0) }) { levels.append((decoded, unescaped)) }
@@ -129,22 +101,6 @@ enum JSONStringScanner {
         var index = start
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
         return index
-    }
-
-    /// How many strings holding JSON deep a text is read (an echo of an echo): each level reads part of the one
-    /// before, so the cost stays linear in the text.
-    static let nestedDepth = 4
-
-    /// The content of a string holding a JSON text with a secret in one of its own strings, written again as a JSON
-    /// string's content with the secret replaced; `nil` for any other string.
-    private static func nestedJSON(in token: Token, _ secrets: Replacer, depth: Int) -> [UInt8]? {
-        guard depth < nestedDepth, let first = token.decoded.first(where: { !$0.isJSONWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), token.decoded.contains(UInt8(ascii: "\\")),
-              let inner = replacing(secrets, in: Data(token.decoded), depth: depth + 1) else {
-            return nil
-        }
-        let written = JSONValue.string(String(decoding: inner, as: UTF8.self)).serialized(in: JSONLayout())
-        return Array(written.dropFirst().dropLast())
     }
 
     /// A JSON string in the text.
