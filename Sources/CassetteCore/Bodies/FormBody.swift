@@ -62,13 +62,6 @@ struct FormFields {
     /// reads part of the one before, so the cost stays linear in the URL.
     static let nestedQueryDepth = 4
 
-    /// The fields named in `names` in the queries and fragments of URLs held in these fields' values
-    /// (`?next=%2Fcb%3Ftoken%3D...`, `?redirect_uri=%2Fcb%23access_token%3D...`), and in URLs held in theirs,
-    /// ``nestedQueryDepth`` levels deep.
-    func nestedQueryFields(named names: SecretNameSet) -> [Field] {
-        nestedQueryFields().filter { names.contains($0.name) }
-    }
-
     /// Every field of the queries and fragments of URLs held in these fields' values, and of URLs held in theirs,
     /// ``nestedQueryDepth`` levels deep.
     func nestedQueryFields(depth: Int = 1) -> [Field] {

@@ -27,22 +27,26 @@ extension Redaction {
     func walk(url: String, headers: [String: String], body: Body?, isRequest: Bool,
               secret: (Found) -> InteractionSecret?) -> (url: String, headers: [String: String], body: Body?) {
         var stored = headers
-        if !headers.isEmpty {
-            stored = redact(headers: headers) { secret(Found(origin: $0, value: $1))?.placeholder }
-            for (name, value) in headers {
-                if value.containsByte(UInt8(ascii: "?")) {
-                    if name.equalsIgnoringASCIICase("Location"), let redacted = stored[name] {
-                        stored[name] = walk(url: redacted, secret: secret)
-                    } else {
-                        walk(text: Data(value.utf8), secret: secret)
-                    }
+        for (name, value) in headers {
+            if matching.headerNames.contains(name) {
+                var redacted = ""
+                var cursor = value.startIndex
+                for found in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
+                    guard let secret = secret(Found(origin: found.origin, value: found.value)), let range = found.range else { continue }
+                    redacted += value[cursor..<range.lowerBound] + secret.placeholder
+                    cursor = range.upperBound
                 }
+                stored[name] = redacted + value[cursor...]
+            } else if matching.findsHighEntropy, let place = AuthLikeName.place(name),
+                      let credential = AuthLikeName.credential(in: value, at: place) {
                 // A header no rule names holds its credential after a scheme (`Token …`): replaced wherever it stands.
-                // (The name's place first: most names have none, and telling costs less than the rules' lookup.)
-                if matching.findsHighEntropy, let place = AuthLikeName.place(name), !matching.headerNames.contains(name),
-                   let credential = AuthLikeName.credential(in: value, at: place) {
-                    _ = secret(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
-                }
+                _ = secret(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
+            }
+            guard value.containsByte(UInt8(ascii: "?")) else { continue }
+            if name.equalsIgnoringASCIICase("Location"), let redacted = stored[name] {
+                stored[name] = walk(url: redacted, secret: secret)
+            } else {
+                walk(text: Data(value.utf8), secret: secret)
             }
         }
         let contentType = ContentType(headers.value(caseInsensitiveKey: "Content-Type"))
@@ -50,28 +54,9 @@ extension Redaction {
                 body.map { walk(body: $0, contentType: contentType, isRequest: isRequest, secret: secret) })
     }
 
-    /// `headers` with the values of every header a rule names replaced by what `placeholder` gives for them
-    /// (`nil` keeps the value).
-    func redact(headers: [String: String], placeholder: (_ origin: SecretOrigin, _ value: String) -> String?) -> [String: String] {
-        var result = headers
-        for (name, value) in headers where matching.headerNames.contains(name) {
-            var redacted = ""
-            var cursor = value.startIndex
-            for secret in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
-                guard let replacement = placeholder(secret.origin, secret.value), let range = secret.range else { continue }
-                redacted += value[cursor..<range.lowerBound]
-                redacted += replacement
-                cursor = range.upperBound
-            }
-            redacted += value[cursor...]
-            result[name] = redacted
-        }
-        return result
-    }
-
     /// `url` with the values of its query and fragment items a rule names replaced by their percent-encoded
     /// placeholders (OAuth 2's implicit flow answers `#access_token=…`). Items of a URL held in a value
-    /// (`?redirect=%2Fnext%3Ftoken%3D…`, see ``FormFields/nestedQueryFields(named:)``) and the passwords of its user
+    /// (`?redirect=%2Fnext%3Ftoken%3D…`, see ``FormFields/nestedQueryFields(depth:)``) and the passwords of its user
     /// information and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), with the Basic credential
     /// URLSession sends for them (servers echo it), are given to `secret` to be replaced wherever they stand.
     func walk(url: String, secret: (Found) -> InteractionSecret?) -> String {
