@@ -73,18 +73,8 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
             }
             name = cut
         }
-        let hits = nameScan.hits(in: name)
-        guard !hits.isEmpty else { return name }
-        let bytes = Array(name.utf8)
-        var result: [UInt8] = []
-        var cursor = 0
-        for hit in hits {
-            result += bytes[cursor..<hit.range.lowerBound]
-            result += Array(hit.shape.name.utf8)
-            cursor = hit.range.upperBound
-        }
-        result += bytes[cursor...]
-        return String(decoding: result, as: UTF8.self)
+        let hits = nameScan.hits(in: name).map { (range: $0.range, replacement: Array($0.shape.name.utf8)) }
+        return Array(name.utf8).withUnsafeBytes { Replacer.splice($0, hits) }.map { String(decoding: $0, as: UTF8.self) } ?? name
     }
 
     /// Whether a value of this origin was found by its shape (see ``SecretShape``): a secret wherever it stands.
