@@ -16,8 +16,9 @@ extension Redaction {
     /// value, a link in a page) are given to `secret` all the same, to be replaced wherever they stand.
     ///
     /// - Headers: a header a rule names (a credential after its scheme, and a Basic credential's password; each
-    ///   cookie of `Cookie` and `Set-Cookie`); a URL a header holds (`Location`, `Referer`): its password and its
-    ///   query items a rule names.
+    ///   cookie of `Cookie` and `Set-Cookie`); a credential after its scheme under a credential-like name (see
+    ///   ``SecretShape/highEntropy``); the query items a rule names of a URL a header holds (`Referer`), and a
+    ///   `Location` read as the URL is.
     /// - The URL: its user information's password (and the Basic credential a client sends for it), its query and
     ///   fragment items a rule names, and those of URLs held in their values (see ``walk(url:secret:)``).
     /// - The body (see ``walk(body:contentType:isRequest:secret:)``).
