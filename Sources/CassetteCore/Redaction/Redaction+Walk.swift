@@ -16,9 +16,8 @@ extension Redaction {
     /// value, a link in a page) are given to `secret` all the same, to be replaced wherever they stand.
     ///
     /// - Headers: a header a rule names (a credential after its scheme, and a Basic credential's password; each
-    ///   cookie of `Cookie` and `Set-Cookie`); a credential after its scheme under a credential-like name (see
-    ///   ``SecretShape/highEntropy``); the query items a rule names of a URL a header holds (`Referer`), and a
-    ///   `Location` read as the URL is.
+    ///   cookie of `Cookie` and `Set-Cookie`); the query items a rule names of a URL a header holds (`Referer`), and
+    ///   a `Location` read as the URL is.
     /// - The URL: its user information's password (and the Basic credential a client sends for it), its query and
     ///   fragment items a rule names, and those of URLs held in their values (see ``walk(url:secret:)``).
     /// - The body (see ``walk(body:contentType:isRequest:secret:)``).
@@ -38,10 +37,6 @@ extension Redaction {
                     cursor = range.upperBound
                 }
                 stored[name] = redacted + value[cursor...]
-            } else if matching.findsHighEntropy, let place = AuthLikeName.place(name),
-                      let credential = AuthLikeName.credential(in: value, at: place) {
-                // A header no rule names holds its credential after a scheme (`Token …`): replaced wherever it stands.
-                _ = secret(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
             guard value.containsByte(UInt8(ascii: "?")) else { continue }
             if name.equalsIgnoringASCIICase("Location"), let redacted = stored[name] {
@@ -65,11 +60,10 @@ extension Redaction {
             _ = secret(Found(origin: .urlPassword, value: credential.password, encoded: credential.writtenPassword))
             _ = secret(Found(origin: .urlPassword, value: credential.basic))
         }
-        guard !matching.parameterNames.isEmpty || matching.findsHighEntropy else { return url }
+        guard !matching.parameterNames.isEmpty else { return url }
         let (beforeFragment, fragment) = URLParts.splittingFragment(url)
         var result = fragment == nil ? url : String(beforeFragment)
-        if FormFields.queryMayHoldFields(named: matching.parameterNames, in: result) || mayNameCredential(result),
-           let query = URLParts(result).query {
+        if FormFields.queryMayHoldFields(named: matching.parameterNames, in: result), let query = URLParts(result).query {
             result = walk(FormFields(query, plusIsSpace: false), in: result, origin: SecretOrigin.queryItem, secret: secret)
         }
         guard let fragment else { return result }
@@ -82,19 +76,17 @@ extension Redaction {
     /// given to `secret`. In a query a `+` is a plus to URL rules and a space to most servers: both values are found.
     private func walk(_ fields: FormFields, in text: String, origin: (String) -> SecretOrigin,
                       secret: (Found) -> InteractionSecret?) -> String {
-        for inner in fields.nestedQueryFields() {
-            guard let origin = rule(for: inner.name, value: inner.value, named: SecretOrigin.queryItem) else { continue }
-            _ = secret(Found(origin: origin, value: inner.value, encoded: String(inner.encodedValue)))
+        for inner in fields.nestedQueryFields() where matching.parameterNames.contains(inner.name) {
+            _ = secret(Found(origin: .queryItem(inner.name), value: inner.value, encoded: String(inner.encodedValue)))
         }
         var result = ""
         var cursor = text.startIndex
-        for field in fields.fields {
-            guard let origin = rule(for: field.name, value: field.value, named: origin),
-                  let found = secret(Found(origin: origin, value: field.value, encoded: String(field.encodedValue))) else {
+        for field in fields.fields where matching.parameterNames.contains(field.name) {
+            guard let found = secret(Found(origin: origin(field.name), value: field.value, encoded: String(field.encodedValue))) else {
                 continue
             }
             if !field.plusIsSpace, field.encodedValue.utf8.contains(UInt8(ascii: "+")) {
-                _ = secret(Found(origin: origin, value: FormFields.decode(field.encodedValue, plusIsSpace: true)))
+                _ = secret(Found(origin: origin(field.name), value: FormFields.decode(field.encodedValue, plusIsSpace: true)))
             }
             result += text[cursor..<field.valueRange.lowerBound]
             result += found.placeholderInURL(for: String(field.encodedValue))
@@ -103,32 +95,6 @@ extension Redaction {
         guard cursor != text.startIndex else { return text }
         result += text[cursor...]
         return result
-    }
-
-    /// The rule that makes the value of a field (a query or fragment item, a form field) a secret: a rule's
-    /// `name`, found under its name as `named` makes it; or a credential-like name whose value looks generated (see
-    /// ``SecretShape/highEntropy``). `?key=` is how several APIs take an API key (Google's), `code=` is OAuth 2's
-    /// authorization code, `sig=` an Azure SAS signature: a random-looking one is taken as such. `nil`: no rule.
-    func rule(for name: String, value: @autoclosure () -> String, named: (String) -> SecretOrigin) -> SecretOrigin? {
-        matching.parameterNames.contains(name) ? named(name) : highEntropy(under: name, value: value())
-    }
-
-    /// ``SecretShape/highEntropy`` as ``rule(for:value:named:)`` applies it to a field.
-    func highEntropy(under name: String, value: @autoclosure () -> String) -> SecretOrigin? {
-        guard matching.findsHighEntropy,
-              let place = AuthLikeName.place(name) ?? (["key", "code", "sig"].contains(SecretName.normalized(name)) ? .credential : nil) else {
-            return nil
-        }
-        let value = value()
-        return AuthLikeName.credential(in: value, at: place) == value[...] ? .highEntropy(under: name) : nil
-    }
-
-    /// Whether a URL has a query and may hold a credential-like name (see ``AuthLikeName``): one that holds none is
-    /// not parsed for one.
-    private func mayNameCredential(_ url: String) -> Bool {
-        guard matching.findsHighEntropy, url.containsByte(UInt8(ascii: "?")) else { return false }
-        return url.utf8.withContiguousStorageIfAvailable { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
-            ?? Array(url.utf8).withUnsafeBytes(AuthLikeName.anyName.mayOccur)
     }
 
     /// Gives `secret` the query items a rule names of the URLs `text` holds, found without parsing it (see
@@ -158,7 +124,7 @@ extension Redaction {
         let json = readsForm ? body : redact(jsonBody: body, integers: isRequest) { secret(Found(origin: $0, value: $1)) }
         guard readsForm || !body.looksLikeJSON else { return json }
         defer { if !readsForm { walk(text: body.data, secret: secret) } }
-        guard !matching.parameterNames.isEmpty || matching.findsHighEntropy, json.data.containsByte(UInt8(ascii: "=")),
+        guard !matching.parameterNames.isEmpty, json.data.containsByte(UInt8(ascii: "=")),
               isRequest || readsForm || FormFields.isFormShaped(json.data) else { return json }
         // Bytes that are not UTF-8 are read one byte a character (ISO Latin 1), so that writing back gives them unchanged.
         let encoding: String.Encoding = String(data: json.data, encoding: .utf8) != nil ? .utf8 : .isoLatin1

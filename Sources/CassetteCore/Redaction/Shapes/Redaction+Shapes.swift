@@ -2,9 +2,9 @@ import Foundation
 
 extension Redaction {
     /// The values of the rules' shapes in a message: in its URL, every header's name and value and its body,
-    /// whatever its type, as written, percent-encoded and JSON-escaped (for ``SecretShape/highEntropy``, the value of
-    /// every JSON key or field of a text body whose name is credential-like; see ``AuthLikeName``: the walk of the
-    /// rules' places finds those of headers, URLs and forms, see ``walk(url:headers:body:isRequest:secret:)``).
+    /// whatever its type, as written, percent-encoded and JSON-escaped; for ``SecretShape/highEntropy``, the value of
+    /// every header, query item, form field or JSON key whose name is credential-like (see ``AuthLikeName``). Read
+    /// in every round of ``settlingShapes(_:in:add:replace:)``: a name may say so only once a shape in it is replaced.
     func shapedValues(url: String, headers: [String: String], body: Body?) -> [Found] {
         guard !matching.shapes.isEmpty || matching.findsHighEntropy else { return [] }
         var found: [Found] = []
@@ -22,9 +22,18 @@ extension Redaction {
             for text in [value, name] where text.containsByte(UInt8(ascii: "%")) {
                 found += encodedValues(in: Array(text.utf8), plusIsSpace: false)
             }
+            // A header a rule names holds its placeholder by now. (The name's place first: most names have none, and
+            // telling costs less than the rules' lookup.)
+            if matching.findsHighEntropy, let place = AuthLikeName.place(name), !matching.headerNames.contains(name),
+               let credential = AuthLikeName.credential(in: value, at: place) {
+                found.append(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
+            }
+            // A `Location` is a URL: its query items are read as the message's URL's are.
+            if name.equalsIgnoringASCIICase("Location") { found += highEntropyQueryFields(of: value) }
         }
         // Percent-encoding anywhere in the URL: its path too may spell a token so.
         if url.containsByte(UInt8(ascii: "%")) { found += encodedValues(in: Array(url.utf8), plusIsSpace: false) }
+        found += highEntropyQueryFields(of: url)
         if let body {
             let isJSON = body.looksLikeJSON
             for (shape, value) in matching.shapes.values(in: body.data) {
@@ -143,8 +152,38 @@ extension Redaction {
             }
         }
         guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
-        return FormFields(text[...], plusIsSpace: true).fields.compactMap { field in
+        return highEntropyFields(FormFields(text[...], plusIsSpace: true).fields)
+    }
+
+    /// The long, varied values of the query items and fragment items with credential-like names of `url`, and of the
+    /// URLs its query values hold (`/redirect?to=%2Fcb%3Fcode%3D…`), ``FormFields/nestedQueryDepth`` levels deep.
+    private func highEntropyQueryFields(of url: String) -> [Found] {
+        guard matching.findsHighEntropy, let mark = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return []
+        }
+        var query = url[url.utf8.index(after: mark)...]
+        // A query that holds no credential-like name is not parsed for one.
+        guard query.withUTF8({ AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }) else { return [] }
+        let fields = FormFields(query, plusIsSpace: false)
+        return highEntropyFields(fields.fields) + highEntropyFields(fields.nestedQueryFields())
+    }
+
+    /// The long, varied values of the fields with credential-like names.
+    private func highEntropyFields(_ fields: [FormFields.Field]) -> [Found] {
+        fields.compactMap { field in
             highEntropy(under: field.name, value: field.value).map { Found(origin: $0, value: field.value, encoded: String(field.encodedValue)) }
         }
+    }
+
+    /// Whether the value of a field (a query or fragment item, a form field) under `name` is a secret by
+    /// ``SecretShape/highEntropy``: a credential-like name whose value looks generated. `?key=` is how several APIs
+    /// take an API key (Google's), `code=` is OAuth 2's authorization code (in the redirect to the app, and in its
+    /// token request), `sig=` an Azure SAS signature: a random-looking one is taken as such.
+    private func highEntropy(under name: String, value: String) -> SecretOrigin? {
+        guard matching.findsHighEntropy,
+              let place = AuthLikeName.place(name) ?? (["key", "code", "sig"].contains(SecretName.normalized(name)) ? .credential : nil) else {
+            return nil
+        }
+        return AuthLikeName.credential(in: value, at: place) == value[...] ? .highEntropy(under: name) : nil
     }
 }
