@@ -62,22 +62,19 @@ extension Redaction {
     /// literal in the loop over headers built one for every header of every replayed request.
     private static let headerNameSeparators: Set<UInt8> = [UInt8(ascii: "-")]
 
-    /// What `replace` makes of `message` once it shows no value of a shape left to find: a value found inside a
-    /// longer run (two keys written together) is replaced there, and the rest of the run then stands as a value of
-    /// its own, found in the next round (the usual case: nothing, and one replacement). `add` takes each value a
-    /// round finds and says whether it was new. Four rounds at most.
+    /// What `replace` makes of `message` once it shows no value of a shape left to find: `message` as the rules left
+    /// it is replaced, then read for shapes, and replaced again while a round finds a value new to `add` (which says
+    /// whether it was). A value may stand alone only once what ran on into it is replaced: a secret the rules found,
+    /// or a value of a shape found inside a longer run (two keys written together). The usual case is one
+    /// replacement and one reading; four rounds at most.
     func settlingShapes<Message>(_ message: Message, in scan: (Message) -> [Found],
                                  add: (Found) -> Bool, replace: (Message) -> Message) -> Message {
-        var added = false
-        for value in scan(message) where add(value) { added = true }
         var result = replace(message)
-        var rounds = 1
-        while added, rounds < 4 {
-            added = false
+        for _ in 0..<4 {
+            var added = false
             for value in scan(result) where add(value) { added = true }
             guard added else { break }
             result = replace(message)
-            rounds += 1
         }
         return result
     }
