@@ -34,7 +34,7 @@ extension Redaction {
         // Values of a secret's shape, where no rule named them (what the rules replaced is no longer there to find).
         // A value learned from an answer keeps its placeholder: replay sends that placeholder back.
         let redacted = settlingShapes(stored, in: { shapedValues(url: $0.url, headers: $0.headers, body: $0.body) }, add: { value in
-            let isNew = secrets.secret(for: value.value) == nil
+            let isNew = !secrets.knows(value.value, spelledAs: value.encoded)
             secrets.add(requestValue: value.value, encoded: value.encoded, origin: value.origin)
             return isNew
         }, replace: { secrets.isEmpty ? $0 : secrets.replacingSecrets(in: $0) })

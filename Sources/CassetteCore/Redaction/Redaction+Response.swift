@@ -39,7 +39,7 @@ extension Redaction {
             return shaped
         }
         var redacted = settlingShapes(stored, in: shapes, add: { value in
-            let isNew = secrets.secret(for: value.value) == nil
+            let isNew = !secrets.knows(value.value, spelledAs: value.encoded)
             _ = learn(value)
             return isNew
         }, replace: { secrets.replacingSecrets(in: $0) })

@@ -16,8 +16,8 @@ extension Redaction {
     /// value, a link in a page) are given to `secret` all the same, to be replaced wherever they stand.
     ///
     /// - Headers: a header a rule names (a credential after its scheme, and a Basic credential's password; each
-    ///   cookie of `Cookie` and `Set-Cookie`); the query items a rule names of a URL a header holds (`Referer`), and
-    ///   a `Location` read as the URL is.
+    ///   cookie of `Cookie` and `Set-Cookie`); the query items a rule names of a URL a request's header holds
+    ///   (`Referer`), and a `Location` read as the URL is.
     /// - The URL: its user information's password (and the Basic credential a client sends for it), its query and
     ///   fragment items a rule names, and those of URLs held in their values (see ``walk(url:secret:)``).
     /// - The body (see ``walk(body:contentType:isRequest:secret:)``).
@@ -41,7 +41,8 @@ extension Redaction {
             guard value.containsByte(UInt8(ascii: "?")) else { continue }
             if name.equalsIgnoringASCIICase("Location"), let redacted = stored[name] {
                 stored[name] = walk(url: redacted, secret: secret)
-            } else {
+            } else if isRequest {
+                // (A response's are not: a learned placeholder has no end a link's value would stop at.)
                 walk(text: Data(value.utf8), secret: secret)
             }
         }
@@ -108,7 +109,7 @@ extension Redaction {
 
     /// A body with the values a rule names replaced: the text fields of a multipart body (and what its JSON files
     /// hold), the values of a JSON body or of an event stream's JSON events (see ``redact(jsonBody:integers:secret:)``),
-    /// the fields of a form, and the query items of the links any other body holds.
+    /// the fields of a form, and the query items of the links any other body holds (a request's JSON too).
     ///
     /// A body is read as JSON when it looks like JSON and is not declared a form; a request's other bodies are read
     /// as form fields whatever their `Content-Type` says (URLSession sends an `httpBody` without one as
@@ -120,7 +121,7 @@ extension Redaction {
         }
         let readsForm = type?.isForm == true
         // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
-        if !readsForm, body.looksLikeJSON { walk(text: body.data, secret: secret) }
+        if !readsForm, body.looksLikeJSON, isRequest { walk(text: body.data, secret: secret) }
         let json = readsForm ? body : redact(jsonBody: body, integers: isRequest) { secret(Found(origin: $0, value: $1)) }
         guard readsForm || !body.looksLikeJSON else { return json }
         defer { if !readsForm { walk(text: body.data, secret: secret) } }
