@@ -10,7 +10,8 @@ struct FormFields {
         let encodedValue: Substring
         /// Where the value stands in the text (empty range after `name=` for an empty value).
         let valueRange: Range<String.Index>
-        fileprivate let plusIsSpace: Bool
+        /// Whether `+` stands for a space (a form body) or for itself (a URL's query).
+        let plusIsSpace: Bool
 
         /// The value, percent-decoded (and `+` read as a space in a form body).
         var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
@@ -40,14 +41,9 @@ struct FormFields {
         self.fields = fields
     }
 
-    /// The fields of a response body that is a form: declared so, or shaped like one (one line of URL-safe bytes, at
-    /// most 64 KiB, with a `=`, as OAuth token endpoints answer even as `text/plain`). `nil` for any other body.
-    static func answer(_ data: Data, declaredForm: Bool) -> FormFields? {
-        guard declaredForm || Self.isFormShaped(data), let text = String(data: data, encoding: .utf8) else { return nil }
-        return FormFields(text.trimmingCharacters(in: .newlines)[...], plusIsSpace: true)
-    }
-
-    private static func isFormShaped(_ data: Data) -> Bool {
+    /// Whether a body that declares no form is shaped like one (OAuth token endpoints of several providers answer
+    /// `access_token=…&token_type=bearer`, some as `text/plain`): one line of URL-safe bytes, at most 64 KiB, with a `=`.
+    static func isFormShaped(_ data: Data) -> Bool {
         guard data.count <= 64 << 10, data.containsByte(UInt8(ascii: "=")) else { return false }
         var body = data[...]
         while body.last == UInt8(ascii: "\n") || body.last == UInt8(ascii: "\r") { body = body.dropLast() }
@@ -64,13 +60,6 @@ struct FormFields {
     /// How many URLs deep queries held in query values are read (`?next=https%3A%2F%2Fa%2F%3Fback%3D...`): each level
     /// reads part of the one before, so the cost stays linear in the URL.
     static let nestedQueryDepth = 4
-
-    /// The fields named in `names` in the queries and fragments of URLs held in these fields' values
-    /// (`?next=%2Fcb%3Ftoken%3D...`, `?redirect_uri=%2Fcb%23access_token%3D...`), and in URLs held in theirs,
-    /// ``nestedQueryDepth`` levels deep.
-    func nestedQueryFields(named names: SecretNameSet) -> [Field] {
-        nestedQueryFields().filter { names.contains($0.name) }
-    }
 
     /// Every field of the queries and fragments of URLs held in these fields' values, and of URLs held in theirs,
     /// ``nestedQueryDepth`` levels deep.

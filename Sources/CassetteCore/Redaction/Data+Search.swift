@@ -26,9 +26,7 @@ extension Data {
     /// Whether `needle`'s UTF-8 bytes occur in the data; with `asWord`, only where they stand as a token does (see
     /// ``Swift/UnsafeRawBufferPointer/containsWord(_:)``).
     func containsBytes(of needle: String, asWord: Bool) -> Bool {
-        withUnsafeBytes { bytes in
-            Data(needle.utf8).withUnsafeBytes { asWord ? bytes.containsWord($0) : bytes.firstOffset(of: $0) != nil }
-        }
+        withUnsafeBytes { $0.containsBytes(of: needle, asWord: asWord) }
     }
 }
 
@@ -76,6 +74,13 @@ extension UnsafeRawBufferPointer {
     func firstOffset(of needle: [UInt8]) -> Int? {
         needle.withUnsafeBytes { firstOffset(of: $0) }
     }
+
+    /// Whether `needle`'s UTF-8 bytes occur in these; with `asWord`, only where they stand as a token does (see
+    /// ``containsWord(_:)``).
+    func containsBytes(of needle: String, asWord: Bool = false) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { asWord ? containsWord(UnsafeRawBufferPointer($0)) : firstOffset(of: UnsafeRawBufferPointer($0)) != nil }
+    }
 }
 
 extension String {
@@ -86,26 +91,13 @@ extension String {
         utf8.withContiguousStorageIfAvailable { UnsafeRawBufferPointer($0).containsByte(byte) } ?? utf8.contains(byte)
     }
 
-    /// Whether `needle`'s UTF-8 bytes occur in the string's (see ``containsBytes(of:)``); with `asWord`, only where
-    /// no letter, digit, `_` or `-` stands right before or after them, as a token stands in text.
-    func containsBytes(of needle: String, asWord: Bool) -> Bool {
-        guard asWord else { return containsBytes(of: needle) }
-        var haystack = self
-        var needle = needle
-        return haystack.withUTF8 { haystack in
-            needle.withUTF8 { needle in UnsafeRawBufferPointer(haystack).containsWord(UnsafeRawBufferPointer(needle)) }
-        }
-    }
-
     /// Whether `needle`'s UTF-8 bytes occur in the string's: a byte search, with none of the Unicode-aware
-    /// comparison `contains(_:)` does (a placeholder is ASCII, and what matters is whether its bytes are there).
-    /// Use it for any text that came from outside: corelibs Foundation's `contains(_:)` traps on some (`"abcé"`
-    /// searched for `"é\0"`: "String index is out of bounds", found by the fuzzer).
-    func containsBytes(of needle: String) -> Bool {
+    /// comparison `contains(_:)` does (a placeholder is ASCII, and what matters is whether its bytes are there). Use
+    /// it for any text that came from outside: corelibs Foundation's `contains(_:)` traps on some (`"abcé"` searched
+    /// for `"é\0"`: "String index is out of bounds", found by the fuzzer). With `asWord`, only where no letter,
+    /// digit, `_` or `-` stands right before or after them, as a token stands in text.
+    func containsBytes(of needle: String, asWord: Bool = false) -> Bool {
         var haystack = self
-        var needle = needle
-        return haystack.withUTF8 { haystack in
-            needle.withUTF8 { needle in UnsafeRawBufferPointer(haystack).firstOffset(of: UnsafeRawBufferPointer(needle)) != nil }
-        }
+        return haystack.withUTF8 { UnsafeRawBufferPointer($0).containsBytes(of: needle, asWord: asWord) }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 
 /// Where the secrets stand inside a header value that a rule names.
 enum HeaderValueSecrets {
-    /// One secret inside a header value: its text range, its value and the rule that found it.
+    /// One secret inside a header value: its text range (`nil` for a value that stands nowhere in the text, such as
+    /// the password inside a Basic credential), its value and the rule that found it.
     struct Found {
-        let range: Range<String.Index>
+        let range: Range<String.Index>?
         let value: String
         let origin: SecretOrigin
     }
@@ -15,14 +16,13 @@ enum HeaderValueSecrets {
         "version", "comment", "commenturl", "discard", "port",
     ]
 
-    /// The secrets in `value` of the header `name` (lowercased); `extraSecrets` receives values that stand nowhere
-    /// in the text, such as the password inside a Basic credential.
-    static func find(in value: String, header name: String, extraSecrets: inout [(origin: SecretOrigin, value: String)]) -> [Found] {
+    /// The secrets in `value` of the header `name` (lowercased), in order.
+    static func find(in value: String, header name: String) -> [Found] {
         switch name {
         case "cookie", "set-cookie":
             return cookies(in: value, separators: name == "cookie" ? [";"] : [";", ","])
         case "authorization", "proxy-authorization":
-            return credential(in: value, header: name, extraSecrets: &extraSecrets)
+            return credential(in: value, header: name)
         default:
             return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
         }
@@ -55,18 +55,18 @@ enum HeaderValueSecrets {
 
     /// The credential after the scheme (`Bearer <credential>`), or the whole value without a scheme; for Basic,
     /// the password inside the credential too.
-    private static func credential(in value: String, header name: String,
-                                   extraSecrets: inout [(origin: SecretOrigin, value: String)]) -> [Found] {
+    private static func credential(in value: String, header name: String) -> [Found] {
         guard let space = value.firstIndex(of: " ") else {
             return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
         }
         let credential = value[value.index(after: space)...].trimmingSpaces
         guard !credential.isEmpty else { return [] }
+        let found = Found(range: credential.startIndex..<credential.endIndex, value: String(credential), origin: .header(name))
         if value[..<space].lowercased() == "basic", let decoded = Data(base64Encoded: String(credential)),
            let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":") {
             let password = String(pair[pair.index(after: colon)...])
-            if !password.isEmpty { extraSecrets.append((.credentialPassword(in: name), password)) }
+            if !password.isEmpty { return [found, Found(range: nil, value: password, origin: .credentialPassword(in: name))] }
         }
-        return [Found(range: credential.startIndex..<credential.endIndex, value: String(credential), origin: .header(name))]
+        return [found]
     }
 }

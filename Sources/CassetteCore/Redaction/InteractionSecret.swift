@@ -122,8 +122,7 @@ struct InteractionSecret: Sendable, Hashable {
         var secret = self
         let number = forms.filter { $0.form == .observed }.count + 1
         let suffix = "pct-\(number)"
-        let text = !isRestorable ? placeholder
-            : placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix
+        let text = isRestorable ? Self.named(placeholder, suffix) : placeholder
         secret.forms.append(Form(form: .observed, text: spelling, placeholder: text))
         return secret
     }
@@ -133,7 +132,8 @@ struct InteractionSecret: Sendable, Hashable {
     /// (`lang=en`) would rewrite ordinary text, so it is left as it is.
     static let minimumLearnedLength = 8
 
-    /// `<REDACTED>` with `name` becomes `<REDACTED:name>`; a stem without angle brackets gets `:name` appended.
+    /// `<REDACTED>` with `name` becomes `<REDACTED:name>`; a stem without angle brackets gets `:name` appended. So
+    /// does a placeholder with the suffix of a form (`<REDACTED:token:json-u>`).
     static func named(_ stem: String, _ name: String) -> String {
         stem.hasSuffix(">") ? String(stem.dropLast()) + ":" + name + ">" : stem + ":" + name
     }
@@ -141,7 +141,7 @@ struct InteractionSecret: Sendable, Hashable {
     /// The placeholder standing for the form `form` of a value whose plain placeholder is `placeholder`.
     private static func placeholder(_ placeholder: String, for form: WireForm, restorable: Bool) -> String {
         guard restorable, let suffix = form.suffix else { return placeholder }
-        return placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":" + suffix + ">" : placeholder + ":" + suffix
+        return named(placeholder, suffix)
     }
 
     /// The forms of the value to look for, each with what replaces it: inside a URL, the placeholder percent-encoded
@@ -169,8 +169,7 @@ struct InteractionSecret: Sendable, Hashable {
     /// What stands for the value where a JSON string spelled it with escapes no ``WireForm`` models (see
     /// ``JSONStringScanner``); replay writes the value back in the usual escaping.
     var otherJSONPlaceholder: String {
-        guard isRestorable else { return placeholder }
-        return placeholder.hasSuffix(">") ? String(placeholder.dropLast()) + ":json-other>" : placeholder + ":json-other"
+        isRestorable ? Self.named(placeholder, "json-other") : placeholder
     }
 
     /// Each placeholder (also percent-encoded, as URLs hold them) with the form of the value it stands for.

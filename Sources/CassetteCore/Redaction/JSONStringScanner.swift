@@ -2,58 +2,14 @@ import Caching
 import Foundation
 
 /// The safety net for secrets inside JSON strings written with an escaping no ``WireForm`` models (any character
-/// may be written `\uXXXX`; .NET escapes `+` and `'`, some writers `\u0022` for a quote).
+/// may be written `\uXXXX`; .NET escapes `+` and `'`, some writers `\u0022` for a quote), and the reader of JSON
+/// texts that are not parsed.
 ///
-/// It reads every string of a JSON text, decodes those written with escapes (with `JSONStringEscapes`, the package's
-/// one unescaper), and where a decoded string still holds a secret, replaces the bytes that spelled the secret,
-/// whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
-/// escaping: the same JSON string, if not the same bytes. One pass over the text, plus one over each escaped string.
+/// It decodes a text's escapes (with `JSONStringEscapes`, the package's one unescaper) wherever they stand, level by
+/// level (an echo of an echo), and where a decoded level still holds a secret, replaces the bytes that spelled the
+/// secret, whatever escapes they used, by the secret's placeholder. Replay restores such a placeholder in the usual
+/// escaping: the same JSON string, if not the same bytes.
 enum JSONStringScanner {
-    /// `data` with every secret `secrets` finds (its values, each with its placeholder) that a JSON string still
-    /// holds replaced by its placeholder; `nil` when no string holds one (or the data is no JSON text).
-    ///
-    /// A string that holds a JSON text (an echo of a request body, say) is read as one too, ``nestedDepth`` levels
-    /// deep: where a secret is found in it, the string is written again, in the usual escaping, around placeholders.
-    static func replacing(_ secrets: Replacer, in data: Data, depth: Int = 0) -> Data? {
-        guard !secrets.isEmpty else { return nil }
-        return data.withUnsafeBytes { bytes -> Data? in
-            var output: [UInt8]?
-            var copiedUpTo = 0
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\"") else {
-                    index += 1
-                    continue
-                }
-                let token: Token
-                switch decodeString(bytes, from: index + 1) {
-                case .plain(let end):
-                    // A string without escapes spells its secrets plainly, and the plain search already replaced them.
-                    index = end + 1
-                    continue
-                case .escaped(let escaped):
-                    token = escaped
-                }
-                if let rewritten = nestedJSON(in: token, secrets, depth: depth) {
-                    if output == nil { output = [] }
-                    output?.append(contentsOf: bytes[copiedUpTo..<token.start])
-                    output?.append(contentsOf: rewritten)
-                    copiedUpTo = token.end
-                    index = token.end + 1
-                    continue
-                }
-                for range in occurrences(of: secrets, in: token) where range.raw.lowerBound >= copiedUpTo {
-                    if output == nil { output = [] }
-                    output?.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
-                    output?.append(contentsOf: range.placeholder)
-                    copiedUpTo = range.raw.upperBound
-                }
-                index = token.end + 1
-            }
-            return output.map { finish($0, bytes, copiedUpTo) }
-        }
-    }
-
     /// Every member of every object in a JSON text (or in the JSON lines of an event stream) whose value is a string
     /// and whose key `wanted` accepts (given the key's bytes, decoded), with both decoded; in one pass over the text,
     /// without building the document.
@@ -86,7 +42,7 @@ enum JSONStringScanner {
     }
 
     /// The text with its escapes decoded wherever they stand, read as one string's content (leniently, see
-    /// `JSONStringEscapes`), and again while the result still holds escapes, ``nestedDepth`` times at most (an echo
+    /// `JSONStringEscapes`), and again while the result still holds escapes, ``JSONValue/nestedJSONDepth`` times at most (an echo
     /// of an echo): where a value can hide from a search of the text's bytes (`"ghp\u005f…"`, `\\u0067hp_…`). Each
     /// of those is read percent-decoded too (a URL in a JSON string, its token spelled with both). In text that is no
     /// JSON (or only looks like it) an escape may stand where pairing quotes finds no string.
@@ -95,34 +51,24 @@ enum JSONStringScanner {
     }
 
     /// `data` with every secret its escapes spell at any level of ``escapedStrings(in:)`` replaced, where it stands,
-    /// by its placeholder (`secrets` as in ``replacing(_:in:depth:)``); `nil` when none is.
+    /// by its placeholder (`secrets`: each value with its placeholder); `nil` when none is.
     static func replacingInWholeText(_ secrets: Replacer, in data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             let levels = decodedLevels(bytes)
-            var ranges: [(raw: Range<Int>, placeholder: [UInt8])] = []
+            var ranges: [(range: Range<Int>, replacement: [UInt8])] = []
             for level in levels {
                 for found in occurrences(of: secrets, in: level.token) {
                     // Up through the levels it was decoded from, each mapping its bytes to the ones that spelled them.
-                    var range = found.raw
+                    var range = found.range
                     var parent = level.parent
                     while let outer = parent, !range.isEmpty {
-                        range = levels[outer].token.rawRange(ofDecoded: range.lowerBound).lowerBound
-                            ..< levels[outer].token.rawRange(ofDecoded: range.upperBound - 1).upperBound
+                        range = levels[outer].token.rawRange(of: range)
                         parent = levels[outer].parent
                     }
-                    ranges.append((range, found.placeholder))
+                    ranges.append((range, found.replacement))
                 }
             }
-            guard !ranges.isEmpty else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var copiedUpTo = 0
-            for range in ranges.sorted(by: { $0.raw.lowerBound < $1.raw.lowerBound }) where range.raw.lowerBound >= copiedUpTo {
-                output.append(contentsOf: bytes[copiedUpTo..<range.raw.lowerBound])
-                output.append(contentsOf: range.placeholder)
-                copiedUpTo = range.raw.upperBound
-            }
-            return finish(output, bytes, copiedUpTo)
+            return Replacer.splice(bytes, ranges.sorted { $0.range.lowerBound < $1.range.lowerBound }).map { Data($0) }
         }
     }
 
@@ -132,21 +78,22 @@ enum JSONStringScanner {
         var levels: [(token: Token, parent: Int?)] = []
         var next = wholeText(bytes)
         var parent: Int?
-        while let level = next, levels.count < 2 * nestedDepth {
+        while let level = next, levels.count < 2 * JSONValue.nestedJSONDepth {
             levels.append((level, parent))
             let unescaped = levels.count - 1
-            if let decoded = level.decoded.withUnsafeBytes(percentDecoded) { levels.append((decoded, unescaped)) }
+            if let decoded = level.decoded.withUnsafeBytes({ percentDecoded($0) }) { levels.append((decoded, unescaped)) }
             next = level.decoded.withUnsafeBytes { wholeText($0) }
             parent = unescaped
         }
         return levels
     }
 
-    /// The text with every `%XX` decoded, each remembered as an escape; `nil` when there is none.
-    private static func percentDecoded(_ bytes: UnsafeRawBufferPointer) -> Token? {
+    /// The text with every `%XX` decoded (and `+` as a space when asked, as a form writes it), each remembered as an
+    /// escape; `nil` when there is none. The one map from a percent-decoded value back to its spelling.
+    static func percentDecoded(_ bytes: UnsafeRawBufferPointer, plusIsSpace: Bool = false) -> Token? {
         guard bytes.contains(UInt8(ascii: "%")) else { return nil }
         var segments: [(decoded: Int, count: Int, raw: Range<Int>)] = []
-        let decoded = FormFields.leniently(decoding: bytes, plusIsSpace: false) { segments.append(($0, 1, $1)) }
+        let decoded = FormFields.leniently(decoding: bytes, plusIsSpace: plusIsSpace) { segments.append(($0, 1, $1)) }
         return segments.isEmpty ? nil : Token(decoded: decoded, segments: segments, start: 0, end: bytes.count)
     }
 
@@ -154,28 +101,6 @@ enum JSONStringScanner {
         var index = start
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
         return index
-    }
-
-    /// How many strings holding JSON deep a text is read (an echo of an echo): each level reads part of the one
-    /// before, so the cost stays linear in the text.
-    static let nestedDepth = 4
-
-    /// The content of a string holding a JSON text with a secret in one of its own strings, written again as a JSON
-    /// string's content with the secret replaced; `nil` for any other string.
-    private static func nestedJSON(in token: Token, _ secrets: Replacer, depth: Int) -> [UInt8]? {
-        guard depth < nestedDepth, let first = token.decoded.first(where: { !$0.isJSONWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), token.decoded.contains(UInt8(ascii: "\\")),
-              let inner = replacing(secrets, in: Data(token.decoded), depth: depth + 1) else {
-            return nil
-        }
-        let written = JSONValue.string(String(decoding: inner, as: UTF8.self)).serialized(in: JSONLayout())
-        return Array(written.dropFirst().dropLast())
-    }
-
-    private static func finish(_ output: [UInt8], _ bytes: UnsafeRawBufferPointer, _ copiedUpTo: Int) -> Data {
-        var output = output
-        output.append(contentsOf: bytes[copiedUpTo..<bytes.count])
-        return Data(output)
     }
 
     /// A JSON string in the text.
@@ -206,8 +131,9 @@ enum JSONStringScanner {
         }
     }
 
-    /// A decoded JSON string that holds escapes: its UTF-8 bytes, where its escapes stood, and where it ends.
-    private struct Token {
+    /// A decoded JSON string (or percent-encoded text) that holds escapes: its UTF-8 bytes, where its escapes stood,
+    /// and where it ends.
+    struct Token {
         var decoded: [UInt8]
         /// Each escape: where its decoded bytes start, how many there are, and the raw bytes that spelled them.
         /// Between escapes a decoded byte is its raw byte, so these few marks map every offset.
@@ -217,8 +143,13 @@ enum JSONStringScanner {
         /// The offset of the closing quote.
         var end: Int
 
+        /// The raw range that spelled the decoded bytes `range` (not empty).
+        func rawRange(of range: Range<Int>) -> Range<Int> {
+            rawRange(ofDecoded: range.lowerBound).lowerBound..<rawRange(ofDecoded: range.upperBound - 1).upperBound
+        }
+
         /// The raw range that spelled the decoded byte at `offset`.
-        func rawRange(ofDecoded offset: Int) -> Range<Int> {
+        private func rawRange(ofDecoded offset: Int) -> Range<Int> {
             // The last escape that starts at or before `offset`.
             var low = 0, high = segments.count
             while low < high {
@@ -266,10 +197,7 @@ enum JSONStringScanner {
 
     /// Where the secrets stand in the decoded string, as raw byte ranges in order, not overlapping: one pass of the
     /// replacer over the decoded bytes, however many secrets there are.
-    private static func occurrences(of secrets: Replacer, in token: Token) -> [(raw: Range<Int>, placeholder: [UInt8])] {
-        token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { found in
-            (token.rawRange(ofDecoded: found.range.lowerBound).lowerBound ..< token.rawRange(ofDecoded: found.range.upperBound - 1).upperBound,
-             found.replacement)
-        }
+    private static func occurrences(of secrets: Replacer, in token: Token) -> [(range: Range<Int>, replacement: [UInt8])] {
+        token.decoded.withUnsafeBytes { secrets.matches(in: $0) }.map { (token.rawRange(of: $0.range), $0.replacement) }
     }
 }

@@ -1,26 +1,21 @@
 import Foundation
 
 extension JSONValue {
-    /// The secrets the rules find in a JSON document, each with the rule that found it.
+    /// The secrets `rules` find in a JSON document, each with the rule that found it, in one walk of the document.
     ///
-    /// - The values under a key `anywhere` holds, at any depth (the `**.name` key paths, see ``Redaction/Matching``),
-    ///   and at any of `paths` (other normalized key paths), each found under its key: `*` matches any one key, `**`
+    /// - The values under a key the `**.name` key paths name, at any depth (a bracketed or password-like key too, as
+    ///   ``SecretNameSet`` tells), and at any other key path, each found under its key: `*` matches any one key, `**`
     ///   any number of keys, and arrays apply a path to every element.
     /// - In every object held under a key `headers` (any case, at any depth: servers echo a request's headers so),
-    ///   the values of the headers in `headerNames`, as a message's headers are read (``HeaderValueSecrets``).
+    ///   the values of the headers the rules name, as a message's headers are read (``HeaderValueSecrets``).
     /// - A string that holds a JSON object or array (`"payload": "{\"token\": \"...\"}"`) is read the same way for
     ///   `**.name` paths and headers, ``nestedJSONDepth`` strings deep.
     ///
     /// With `integers`, an integer under a secret's name is one too (a request's PIN). A response's are left: what
     /// the server sent stays JSON the app can decode, and a learned placeholder is no number.
-    func secrets(anywhere: SecretNameSet, paths: [[String]], headerNames: SecretNameSet, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
+    func secrets(by rules: Redaction.Matching, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
         var found: [(origin: SecretOrigin, value: String)] = []
-        for path in paths { collect(path[...], key: "", integers: integers, into: &found) }
-        // `**.name`, the usual form, is looked up in one walk (a bracketed or password-like key too, as
-        // ``SecretNameSet`` tells).
-        if !anywhere.isEmpty || !headerNames.isEmpty {
-            collect(anywhere: anywhere, headerNames: headerNames, integers: integers, depth: 0, into: &found)
-        }
+        collect(rules, integers: integers, paths: rules.otherKeyPaths.map { $0[...] }, key: "", depth: 0, into: &found)
         return found
     }
 
@@ -28,38 +23,58 @@ extension JSONValue {
     /// stays linear in the document.
     static let nestedJSONDepth = 4
 
-    private func collect(anywhere names: SecretNameSet, headerNames: SecretNameSet, integers: Bool, depth: Int,
+    /// Collects what stands here, under `key`, with `paths` the rest of each key path still to match here.
+    private func collect(_ rules: Redaction.Matching, integers: Bool, paths: [ArraySlice<String>], key: String, depth: Int,
                          into found: inout [(origin: SecretOrigin, value: String)]) {
         switch self {
         case .array(let elements):
-            for element in elements { element.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth, into: &found) }
+            for element in elements { element.collect(rules, integers: integers, paths: paths, key: key, depth: depth, into: &found) }
         case .object(let members):
+            // A path that ends at an object holds all of it.
+            if !key.isEmpty, paths.contains(where: \.isEmpty) {
+                for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) }
+            }
+            // `**` matches zero keys too: what follows it applies here as well.
+            let open = paths.flatMap { path in
+                var forms = [path]
+                while let last = forms.last, last.first == "**", last.count > 1 { forms.append(last.dropFirst()) }
+                return forms
+            }
             for (name, member) in members {
                 switch member {
-                case .string(let string) where names.contains(name):
+                case .string(let string) where rules.anywhereKeys.contains(name):
                     // The whole string is the secret: nothing in it needs reading.
                     found.append((.jsonKey(name), string))
                     continue
-                case .object(let headers) where !headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
-                    for (header, value) in headers where headerNames.contains(header) {
+                case .object(let headers) where !rules.headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
+                    for (header, value) in headers where rules.headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
-                        var extra: [(origin: SecretOrigin, value: String)] = []
-                        found += HeaderValueSecrets.find(in: text, header: header.lowercased(), extraSecrets: &extra)
-                            .map { ($0.origin, $0.value) }
-                        found += extra
+                        found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map { ($0.origin, $0.value) }
                     }
                 case .array, .object, .integer:
-                    guard names.contains(name) else { break }
+                    guard rules.anywhereKeys.contains(name) else { break }
                     for value in member.secretLeaves(integers: integers) { found.append((.jsonKey(name), value)) }
                 default:
                     break
                 }
-                member.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth, into: &found)
+                let next = open.compactMap { path -> ArraySlice<String>? in
+                    switch path.first {
+                    case "**": path
+                    case "*": path.dropFirst()
+                    case let head?: SecretName.normalized(name) == head ? path.dropFirst() : nil
+                    case nil: nil
+                    }
+                }
+                member.collect(rules, integers: integers, paths: next, key: name, depth: depth, into: &found)
             }
         case .string(let string):
-            guard depth < Self.nestedJSONDepth, let nested = JSONValue(heldIn: string) else { return }
-            nested.collect(anywhere: names, headerNames: headerNames, integers: integers, depth: depth + 1, into: &found)
-        case .null, .bool, .integer, .number:
+            if !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) { found.append((.jsonKey(key), string)) }
+            guard depth < Self.nestedJSONDepth, !rules.anywhereKeys.isEmpty || !rules.headerNames.isEmpty,
+                  let nested = JSONValue(heldIn: string) else { return }
+            nested.collect(rules, integers: integers, paths: [], key: "", depth: depth + 1, into: &found)
+        case .integer(let integer):
+            if integers, !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) { found.append((.jsonKey(key), String(integer))) }
+        case .null, .bool, .number:
             break
         }
     }
@@ -84,37 +99,6 @@ extension JSONValue {
         case .array(let elements): elements.flatMap { $0.secretLeaves(integers: integers) }
         case .object(let members): members.values.flatMap { $0.secretLeaves(integers: integers) }
         case .null, .bool, .number: []
-        }
-    }
-
-    private func collect(_ path: ArraySlice<String>, key: String, integers: Bool, into found: inout [(origin: SecretOrigin, value: String)]) {
-        switch self {
-        case .array(let elements):
-            for element in elements { element.collect(path, key: key, integers: integers, into: &found) }
-        case .string, .integer:
-            if path.isEmpty || path.allSatisfy({ $0 == "**" }) {
-                if !key.isEmpty { for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) } }
-            }
-        case .object(let members):
-            guard let head = path.first else {
-                if !key.isEmpty { for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) } }
-                return
-            }
-            let rest = path.dropFirst()
-            switch head {
-            case "**":
-                // Zero keys, or one key and still `**`.
-                if !rest.isEmpty { collect(rest, key: key, integers: integers, into: &found) }
-                for (name, member) in members { member.collect(path, key: name, integers: integers, into: &found) }
-            case "*":
-                for (name, member) in members { member.collect(rest, key: name, integers: integers, into: &found) }
-            default:
-                for (name, member) in members where SecretName.normalized(name) == head {
-                    member.collect(rest, key: name, integers: integers, into: &found)
-                }
-            }
-        case .null, .bool, .number:
-            break
         }
     }
 }

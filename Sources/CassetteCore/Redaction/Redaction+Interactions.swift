@@ -66,7 +66,7 @@ extension Redaction {
     }
 
     /// `document`, JSON that is no cassette, redacted as a request's JSON body is (see
-    /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``), with the secrets found: for a file that does not read as a cassette,
+    /// ``JSONValue/secrets(by:integers:)``), with the secrets found: for a file that does not read as a cassette,
     /// what this would change is what it holds unredacted.
     package func redactingWithSecrets(document: Data) -> (document: Data, secrets: ReplacedSecrets) {
         let (stored, secrets) = redact(RecordedRequest(method: "GET", url: "", body: Body(document)))

@@ -114,50 +114,32 @@ public struct Redaction: Sendable, Equatable {
 
     /// These rules plus more header names.
     public func redactingHeaders(_ names: String...) -> Redaction {
-        var copy = self
-        copy.headerNames.formUnion(names.map { $0.lowercased() })
-        copy.refresh()
-        return copy
+        changed { copy in copy.headerNames.formUnion(names.map { $0.lowercased() }) }
     }
 
     /// These rules plus more query item (and form field) names.
     public func redactingQueryItems(_ names: String...) -> Redaction {
-        var copy = self
-        copy.queryItemNames.formUnion(names.map { $0.lowercased() })
-        copy.refresh()
-        return copy
+        changed { copy in copy.queryItemNames.formUnion(names.map { $0.lowercased() }) }
     }
 
     /// These rules plus more JSON key paths (`credentials.password`, `*.token`, `**.ssn`).
     public func redactingJSONKeyPaths(_ paths: String...) -> Redaction {
-        var copy = self
-        copy.jsonKeyPaths.append(contentsOf: paths)
-        copy.refresh()
-        return copy
+        changed { $0.jsonKeyPaths.append(contentsOf: paths) }
     }
 
     /// These rules plus JSON keys redacted at any depth: `redactingJSONKeys("ssn")` is `redactingJSONKeyPaths("**.ssn")`.
     public func redactingJSONKeys(_ keys: String...) -> Redaction {
-        var copy = self
-        copy.jsonKeyPaths.append(contentsOf: keys.map { "**." + $0 })
-        copy.refresh()
-        return copy
+        changed { copy in copy.jsonKeyPaths.append(contentsOf: keys.map { "**." + $0 }) }
     }
 
     /// These rules, also finding values of `shapes` (a shape already detected is not added twice).
     public func detecting(_ shapes: SecretShape...) -> Redaction {
-        var copy = self
-        for shape in shapes where !copy.shapes.contains(shape) { copy.shapes.append(shape) }
-        copy.refresh()
-        return copy
+        changed { copy in for shape in shapes where !copy.shapes.contains(shape) { copy.shapes.append(shape) } }
     }
 
     /// These rules without the given shapes (compared by name): `notDetecting(.highEntropy)`.
     public func notDetecting(_ shapes: SecretShape...) -> Redaction {
-        var copy = self
-        copy.shapes.removeAll { shapes.contains($0) }
-        copy.refresh()
-        return copy
+        changed { copy in copy.shapes.removeAll { shapes.contains($0) } }
     }
 
     /// These rules plus a literal secret, replaced by `placeholder` everywhere it appears. An empty value is ignored.
@@ -170,9 +152,13 @@ public struct Redaction: Sendable, Equatable {
     /// The rules in the form the redactor looks them up: names normalized, key paths split.
     var matching: Matching
 
-    private mutating func refresh() {
-        matching = Matching(headerNames: headerNames, queryItemNames: queryItemNames, jsonKeyPaths: jsonKeyPaths,
-                            shapes: shapes)
+    /// These rules with `change` made to them, and ``matching`` made again.
+    private func changed(_ change: (inout Redaction) -> Void) -> Redaction {
+        var copy = self
+        change(&copy)
+        copy.matching = Matching(headerNames: copy.headerNames, queryItemNames: copy.queryItemNames,
+                                 jsonKeyPaths: copy.jsonKeyPaths, shapes: copy.shapes)
+        return copy
     }
 
     /// The rules' names, normalized for lookup (see ``SecretName``).
@@ -180,12 +166,12 @@ public struct Redaction: Sendable, Equatable {
         let headerNames: SecretNameSet
         let parameterNames: SecretNameSet
         let keyPaths: [[String]]
-        /// The names of the `**.name` key paths, the usual form, looked up in one walk (see
-        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``); ``keyPaths`` other than these.
+        /// The names of the `**.name` key paths, the usual form, looked up by name in the one walk of a document (see
+        /// ``JSONValue/secrets(by:integers:)``); ``keyPaths`` other than these.
         let anywhereKeys: SecretNameSet
         let otherKeyPaths: [[String]]
         /// The last key of every key path (and `headers`, when header names are secret: see
-        /// ``JSONValue/secrets(anywhere:paths:headerNames:integers:)``), when none ends in a wildcard and all are ASCII: a body that holds
+        /// ``JSONValue/secrets(by:integers:)``), when none ends in a wildcard and all are ASCII: a body that holds
         /// none of them (ignoring case, `-` and `_`) needs no parsing.
         let lastKeys: KeyNameScan?
         /// The shapes looked for in text.

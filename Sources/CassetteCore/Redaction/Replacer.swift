@@ -83,80 +83,74 @@ struct Replacer: Sendable {
         }
     }
 
-    /// How often each text occurs in `text`, found as ``apply(to:)`` finds them: the longest text at each position,
-    /// then on after it. Texts that do not occur are left out.
+    /// How often each text occurs in `text`, found as ``apply(to:)`` finds them. Texts that do not occur are left out.
     func occurrences(in text: String) -> [String: Int] {
-        guard !patterns.isEmpty else { return [:] }
+        var counts: [String: Int] = [:]
         var text = text
-        return text.withUTF8 { buffer in
-            let bytes = UnsafeRawBufferPointer(buffer)
-            var counts: [Int: Int] = [:]
-            var index = 0
-            while index < bytes.count {
-                guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
-                    index += 1
-                    continue
-                }
-                counts[match, default: 0] += 1
-                index += patterns[match].find.count
+        text.withUTF8 { buffer in
+            forEachMatch(in: UnsafeRawBufferPointer(buffer)) { _, match in
+                counts[String(decoding: patterns[match].find, as: UTF8.self), default: 0] += 1
+                return true
             }
-            return Dictionary(uniqueKeysWithValues: counts.map { (String(decoding: patterns[$0.key].find, as: UTF8.self), $0.value) })
         }
+        return counts
     }
 
-    /// Where the texts occur in `bytes`, found as ``apply(to:)`` finds them (the longest at each position, then on
-    /// after it), each with what replaces it; kept texts are left out.
+    /// Where the texts occur in `bytes`, found as ``apply(to:)`` finds them, each with what replaces it; kept texts
+    /// are left out.
     func matches(in bytes: UnsafeRawBufferPointer) -> [(range: Range<Int>, replacement: [UInt8])] {
         var found: [(range: Range<Int>, replacement: [UInt8])] = []
-        var index = 0
-        while index < bytes.count {
-            guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
-                index += 1
-                continue
-            }
+        forEachMatch(in: bytes) { index, match in
             let pattern = patterns[match]
             if pattern.find != pattern.replace { found.append((index..<(index + pattern.find.count), pattern.replace)) }
-            index += pattern.find.count
+            return true
         }
         return found
     }
 
-    /// Whether any of the texts occurs in `bytes`, in one pass as ``apply(to:)`` scans.
+    /// Whether any of the texts occurs in `bytes`.
     func occurs(in bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if starts[Int(bytes[index])], longestMatch(in: bytes, at: index) != nil { return true }
-            index += 1
+        var found = false
+        forEachMatch(in: bytes) { _, _ in
+            found = true
+            return false
         }
-        return false
+        return found
+    }
+
+    /// `bytes` with each of `replacements` (in order; one that overlaps the one before is skipped) written in place of
+    /// its range; `nil` when there is none.
+    static func splice(_ bytes: UnsafeRawBufferPointer, _ replacements: [(range: Range<Int>, replacement: [UInt8])]) -> [UInt8]? {
+        guard !replacements.isEmpty else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var copiedUpTo = 0
+        for (range, replacement) in replacements where range.lowerBound >= copiedUpTo {
+            output.append(contentsOf: bytes[copiedUpTo..<range.lowerBound])
+            output.append(contentsOf: replacement)
+            copiedUpTo = range.upperBound
+        }
+        output.append(contentsOf: bytes[copiedUpTo...])
+        return output
     }
 
     /// The replaced bytes, or `nil` when nothing was replaced.
     private func replaced(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        var output: [UInt8]?
-        var copiedUpTo = 0
+        Self.splice(bytes, matches(in: bytes))
+    }
+
+    /// Gives `body` each match in `bytes`, where it starts and which text it is, as ``apply(to:)`` finds them: the
+    /// longest text at each position, then on after it; `body` returns false to stop.
+    private func forEachMatch(in bytes: UnsafeRawBufferPointer, _ body: (_ index: Int, _ match: Int) -> Bool) {
         var index = 0
-        let count = bytes.count
-        while index < count {
+        while index < bytes.count {
             guard starts[Int(bytes[index])], let match = longestMatch(in: bytes, at: index) else {
                 index += 1
                 continue
             }
-            let pattern = patterns[match]
-            if pattern.find != pattern.replace {
-                if output == nil {
-                    output = []
-                    output?.reserveCapacity(count + 64)
-                }
-                output?.append(contentsOf: bytes[copiedUpTo..<index])
-                output?.append(contentsOf: pattern.replace)
-                copiedUpTo = index + pattern.find.count
-            }
-            index += pattern.find.count
+            guard body(index, match) else { return }
+            index += patterns[match].find.count
         }
-        guard var result = output else { return nil }
-        result.append(contentsOf: bytes[copiedUpTo..<count])
-        return result
     }
 
     /// The longest text that starts at `index`, walking the trie along the bytes (or trying the few texts).

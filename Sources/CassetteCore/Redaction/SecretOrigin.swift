@@ -42,16 +42,23 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     ///
     /// A name is the sender's text, and a placeholder is stored as it is: a token standing in a name (a cookie named
     /// `ghp_…`) is written as its shape's name there, `cookie-github-token`.
+    ///
+    /// Nor does it hold what would make its placeholder, percent-encoded in a URL and decoded again, read as a query
+    /// of its own (`%`, `?`, `#`, `&`, `=`, each written `_`): the fuzzer named a cookie `st%2F%3Ftoken%3D…`, and a
+    /// second pass read a `token` item in its placeholder.
     var placeholderName: String {
         switch kind {
-        case .cookie: "cookie-" + Self.withoutTokens(name)
-        case .credentialPassword: Self.withoutTokens(name) + "-password"
+        case .cookie: "cookie-" + Self.withoutTokens(name, inPlaceholder: true)
+        case .credentialPassword: Self.withoutTokens(name, inPlaceholder: true) + "-password"
         case .urlPassword: "url-password"
         case .boundary: "boundary"
         case .literal, .shape: name
-        case .header, .queryItem, .formField, .jsonKey, .highEntropy: Self.withoutTokens(name)
+        case .header, .queryItem, .formField, .jsonKey, .highEntropy: Self.withoutTokens(name, inPlaceholder: true)
         }
     }
+
+    /// What makes a text read as a query: `%`, `?`, `#`, `&` and `=`.
+    private static let queryCharacters: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "=")]
 
     /// Finds the tokens a name may hold, of every built-in shape found by its value.
     private static let nameScan = ShapeScan(SecretShape.builtIn.filter { $0 != .highEntropy })
@@ -62,9 +69,12 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     static let longestName = 64
 
     /// `name`, at most ``longestName`` bytes of it (whole characters), with each value of a shape in it written as
-    /// the shape's name.
-    private static func withoutTokens(_ name: String) -> String {
+    /// the shape's name (and, `inPlaceholder`, the characters of a query written `_`).
+    private static func withoutTokens(_ name: String, inPlaceholder: Bool = false) -> String {
         var name = name
+        if inPlaceholder, name.utf8.contains(where: { Self.queryCharacters.contains($0) }) {
+            name = String(decoding: name.utf8.map { Self.queryCharacters.contains($0) ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+        }
         if name.utf8.count > longestName {
             var cut = ""
             for character in name {
@@ -73,18 +83,8 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
             }
             name = cut
         }
-        let hits = nameScan.hits(in: name)
-        guard !hits.isEmpty else { return name }
-        let bytes = Array(name.utf8)
-        var result: [UInt8] = []
-        var cursor = 0
-        for hit in hits {
-            result += bytes[cursor..<hit.range.lowerBound]
-            result += Array(hit.shape.name.utf8)
-            cursor = hit.range.upperBound
-        }
-        result += bytes[cursor...]
-        return String(decoding: result, as: UTF8.self)
+        let hits = nameScan.hits(in: name).map { (range: $0.range, replacement: Array($0.shape.name.utf8)) }
+        return Array(name.utf8).withUnsafeBytes { Replacer.splice($0, hits) }.map { String(decoding: $0, as: UTF8.self) } ?? name
     }
 
     /// Whether a value of this origin was found by its shape (see ``SecretShape``): a secret wherever it stands.

@@ -61,10 +61,8 @@ extension SecretSet {
     /// ``JSONStringScanner``): a JSON body, or JSON in a multipart part, an event or a page's script, and then any
     /// secret a `\u` escape spells wherever it stands.
     private func scanningJSONStrings(in body: Body) -> Body {
-        guard body.data.firstOffset(of: Data([UInt8(ascii: "\\")])) != nil else { return body }
+        guard Self.holdsEscape(body.data) else { return body }
         let searched = Replacer(secrets.filter(\.isSearched).map { (find: $0.value, replace: $0.otherJSONPlaceholder) })
-        let body = JSONStringScanner.replacing(searched, in: body.data).map(Body.init) ?? body
-        // Then escapes wherever they stand: in text that only looks like JSON, quotes may pair up wrongly.
         return JSONStringScanner.replacingInWholeText(searched, in: body.data).map(Body.init) ?? body
     }
 

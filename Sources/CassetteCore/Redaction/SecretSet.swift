@@ -26,6 +26,12 @@ struct SecretSet: Sendable {
         positions[value].map { secrets[$0] }
     }
 
+    /// Whether `value` is a secret here already, in the spelling `encoded` (as it stood percent-encoded) too.
+    func knows(_ value: String, spelledAs encoded: String?) -> Bool {
+        guard let secret = secret(for: value) else { return false }
+        return encoded == nil || encoded == value || secret.forms.contains { $0.text == encoded }
+    }
+
     private mutating func append(_ secret: InteractionSecret) {
         positions[secret.value] = secrets.count
         secrets.append(secret)

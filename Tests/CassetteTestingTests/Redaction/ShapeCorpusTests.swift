@@ -22,7 +22,7 @@ struct ShapeCorpusTests {
 
     /// The values shape detection finds in `file`, read as one body, each once (a value may be found both in the
     /// bytes and in a decoded JSON string).
-    private static func hits(in file: URL) -> [Redaction.ShapedValue] {
+    private static func hits(in file: URL) -> [Redaction.Found] {
         guard let data = try? Data(contentsOf: file) else { return [] }
         var seen: Set<String> = []
         return Redaction.default.shapedValues(url: "", headers: [:], body: Body(data)).filter { seen.insert($0.value).inserted }

@@ -1,23 +1,16 @@
 import Foundation
 
 extension Redaction {
-    /// A value a shape found in a message, with what found it and, in a URL or form, how it was written there.
-    struct ShapedValue {
-        let origin: SecretOrigin
-        let value: String
-        /// The value percent-encoded as it stood in a query or form, when that differs.
-        var encoded: String?
-    }
-
-    /// The values of the rules' shapes in a message: in its URL, every header's name and value (and, for
-    /// ``SecretShape/highEntropy``, the value of every header, query item, form field or JSON key whose name is
-    /// credential-like; see ``AuthLikeName``) and its body, whatever its type.
-    func shapedValues(url: String, headers: [String: String], body: Body?) -> [ShapedValue] {
+    /// The values of the rules' shapes in a message: in its URL, every header's name and value and its body,
+    /// whatever its type, as written, percent-encoded and JSON-escaped; for ``SecretShape/highEntropy``, the value of
+    /// every header, query item, form field or JSON key whose name is credential-like (see ``AuthLikeName``). Read
+    /// in every round of ``settlingShapes(_:in:add:replace:)``: a name may say so only once a shape in it is replaced.
+    func shapedValues(url: String, headers: [String: String], body: Body?) -> [Found] {
         guard !matching.shapes.isEmpty || matching.findsHighEntropy else { return [] }
-        var found: [ShapedValue] = []
+        var found: [Found] = []
         func add(_ values: [(shape: SecretShape, value: String)]) {
             for (shape, value) in values {
-                found.append(Self.decoded(ShapedValue(origin: .shape(shape.name), value: value), plusIsSpace: false))
+                found.append(Self.decoded(Found(origin: .shape(shape.name), value: value), plusIsSpace: false))
             }
         }
         add(matching.shapes.values(in: url))
@@ -33,7 +26,7 @@ extension Redaction {
             // telling costs less than the rules' lookup.)
             if matching.findsHighEntropy, let place = AuthLikeName.place(name), !matching.headerNames.contains(name),
                let credential = AuthLikeName.credential(in: value, at: place) {
-                found.append(ShapedValue(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
+                found.append(Found(origin: .highEntropy(under: name.lowercased()), value: String(credential)))
             }
             // A `Location` is a URL: its query items are read as the message's URL's are.
             if name.equalsIgnoringASCIICase("Location") { found += highEntropyQueryFields(of: value) }
@@ -44,8 +37,8 @@ extension Redaction {
         if let body {
             let isJSON = body.looksLikeJSON
             for (shape, value) in matching.shapes.values(in: body.data) {
-                let shaped = ShapedValue(origin: .shape(shape.name), value: value)
-                found.append(isJSON ? ShapedValue(origin: shaped.origin, value: Self.unescaped(value)) : Self.decoded(shaped, plusIsSpace: true))
+                let shaped = Found(origin: .shape(shape.name), value: value)
+                found.append(isJSON ? Found(origin: shaped.origin, value: Self.unescaped(value)) : Self.decoded(shaped, plusIsSpace: true))
             }
             // A JSON writer may spell any character `\uXXXX`: strings written with such escapes are read decoded,
             // wherever JSON stands (a JSON body, an event, a multipart part, a script in a page).
@@ -53,7 +46,7 @@ extension Redaction {
                 for string in JSONStringScanner.escapedStrings(in: body.data) {
                     for (shape, value) in matching.shapes.values(in: string) {
                         // Known as the code knows it: a level may still spell a PEM block's line breaks `\n`.
-                        found.append(ShapedValue(origin: .shape(shape.name), value: Self.unescaped(value)))
+                        found.append(Found(origin: .shape(shape.name), value: Self.unescaped(value)))
                     }
                 }
             }
@@ -69,22 +62,19 @@ extension Redaction {
     /// literal in the loop over headers built one for every header of every replayed request.
     private static let headerNameSeparators: Set<UInt8> = [UInt8(ascii: "-")]
 
-    /// What `replace` makes of `message` once it shows no value of a shape left to find: a value found inside a
-    /// longer run (two keys written together) is replaced there, and the rest of the run then stands as a value of
-    /// its own, found in the next round. `found` are the values of the first round (the usual case: nothing, and
-    /// one replacement); `add` takes each value a round finds and says whether it was new. Four rounds at most.
-    func settlingShapes<Message>(_ message: Message, found: [ShapedValue], in scan: (Message) -> [ShapedValue],
-                                 add: (ShapedValue) -> Bool, replace: (Message) -> Message) -> Message {
-        var added = false
-        for value in found where add(value) { added = true }
+    /// What `replace` makes of `message` once it shows no value of a shape left to find: `message` as the rules left
+    /// it is replaced, then read for shapes, and replaced again while a round finds a value new to `add` (which says
+    /// whether it was). A value may stand alone only once what ran on into it is replaced: a secret the rules found,
+    /// or a value of a shape found inside a longer run (two keys written together). The usual case is one
+    /// replacement and one reading; four rounds at most.
+    func settlingShapes<Message>(_ message: Message, in scan: (Message) -> [Found],
+                                 add: (Found) -> Bool, replace: (Message) -> Message) -> Message {
         var result = replace(message)
-        var rounds = 1
-        while added, rounds < 4 {
-            added = false
+        for _ in 0..<4 {
+            var added = false
             for value in scan(result) where add(value) { added = true }
             guard added else { break }
             result = replace(message)
-            rounds += 1
         }
         return result
     }
@@ -92,35 +82,18 @@ extension Redaction {
     /// The values of a shape in percent-encoded text (a query and fragment, a form, any body), however its
     /// characters are encoded (`ghp%5F…` as the strictest writers encode `_`, `%67hp_…`, a name or a value), each
     /// with the spelling that stood in the text: the text decoded once, each byte remembering where it was spelled.
-    private func encodedValues(in bytes: [UInt8], plusIsSpace: Bool) -> [ShapedValue] {
-        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes) else { return [] }
-        var escapes: [Int] = []
-        let decoded = bytes.withUnsafeBytes { FormFields.leniently(decoding: $0, plusIsSpace: plusIsSpace) { offset, _ in escapes.append(offset) } }
-        // Where a decoded offset was spelled: two bytes further for each escape before it.
-        func spelledAt(_ offset: Int) -> Int {
-            var low = 0, high = escapes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if escapes[middle] < offset { low = middle + 1 } else { high = middle }
-            }
-            return offset + 2 * low
-        }
-        let hits = decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
+    private func encodedValues(in bytes: [UInt8], plusIsSpace: Bool) -> [Found] {
+        guard !matching.shapes.isEmpty, Self.escapesTokenCharacters(bytes),
+              let decoded = bytes.withUnsafeBytes({ JSONStringScanner.percentDecoded($0, plusIsSpace: plusIsSpace) }) else { return [] }
+        let hits = decoded.decoded.withUnsafeBytes { matching.shapes.hits(in: $0) }
         // A value the plain scan finds where it stands is its to report (in a JSON body, known unescaped).
         let plain = Set(bytes.withUnsafeBytes { matching.shapes.hits(in: $0) }.map(\.range))
         return hits.compactMap { hit in
-            let raw = spelledAt(hit.range.lowerBound)..<spelledAt(hit.range.upperBound)
+            let raw = decoded.rawRange(of: hit.range)
             guard !plain.contains(raw) else { return nil }
-            return ShapedValue(origin: .shape(hit.shape.name), value: String(decoding: decoded[hit.range], as: UTF8.self),
+            return Found(origin: .shape(hit.shape.name), value: String(decoding: decoded.decoded[hit.range], as: UTF8.self),
                                encoded: String(decoding: bytes[raw], as: UTF8.self))
         }
-    }
-
-    /// What stands after the first `?` or `#` of a URL (its query and fragment), found without parsing the rest.
-    private static func queryAndFragment(of url: String) -> Substring? {
-        let bytes = url.utf8
-        guard let mark = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
-        return url[bytes.index(after: mark)...]
     }
 
     /// Whether `bytes` percent-encode a character a token is written with (`_`, `-`, `.`, `=`, a letter or a digit),
@@ -141,19 +114,13 @@ extension Redaction {
         return false
     }
 
-    /// Whether a query or form may hold a credential-like name: one that holds none is not parsed for one.
-    private static func mayNameCredential(_ text: Substring) -> Bool {
-        var text = text
-        return text.withUTF8 { AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }
-    }
-
     /// A value as the code knows it when a form or URL spelled it with percent-encoding: a PEM block's line breaks are
     /// `%0A` there (and its spaces `+` in a form), known by the text that spelled them.
-    private static func decoded(_ shaped: ShapedValue, plusIsSpace: Bool) -> ShapedValue {
+    private static func decoded(_ shaped: Found, plusIsSpace: Bool) -> Found {
         let value = shaped.value
         guard value.utf8.contains(UInt8(ascii: "%")), value.contains("%0A") || value.contains("%0a") || value.contains("%0D")
             || value.contains("%0d") else { return shaped }
-        return ShapedValue(origin: shaped.origin, value: FormFields.decode(value[...], plusIsSpace: plusIsSpace), encoded: value)
+        return Found(origin: shaped.origin, value: FormFields.decode(value[...], plusIsSpace: plusIsSpace), encoded: value)
     }
 
     /// A value as the code knows it when a JSON string (or one inside another) spelled it with escapes: a PEM
@@ -170,7 +137,7 @@ extension Redaction {
 
     /// The long, varied values under credential-like names in a JSON (or event stream) or form body. JSON is read
     /// for its string members in one pass, not parsed: the scan runs on every replayed request's body.
-    private func highEntropyValues(in body: Body) -> [ShapedValue] {
+    private func highEntropyValues(in body: Body) -> [Found] {
         guard body.data.withUnsafeBytes(AuthLikeName.anyName.mayOccur) else { return [] }
         if body.looksLikeJSON || EventStream.looksLikeEvents(body.data) {
             let members = JSONStringScanner.stringMembers(in: body.data) { AuthLikeName.place(bytes: $0) != nil }
@@ -178,7 +145,7 @@ extension Redaction {
                 guard let place = AuthLikeName.place(name), AuthLikeName.credential(in: value, at: place) == value[...] else {
                     return nil
                 }
-                return ShapedValue(origin: .highEntropy(under: name), value: value)
+                return Found(origin: .highEntropy(under: name), value: value)
             }
         }
         guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
@@ -187,24 +154,33 @@ extension Redaction {
 
     /// The long, varied values of the query items and fragment items with credential-like names of `url`, and of the
     /// URLs its query values hold (`/redirect?to=%2Fcb%3Fcode%3D…`), ``FormFields/nestedQueryDepth`` levels deep.
-    private func highEntropyQueryFields(of url: String) -> [ShapedValue] {
-        guard matching.findsHighEntropy, let query = Self.queryAndFragment(of: url), Self.mayNameCredential(query) else { return [] }
+    private func highEntropyQueryFields(of url: String) -> [Found] {
+        guard matching.findsHighEntropy, let mark = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return []
+        }
+        var query = url[url.utf8.index(after: mark)...]
+        // A query that holds no credential-like name is not parsed for one.
+        guard query.withUTF8({ AuthLikeName.anyName.mayOccur(in: UnsafeRawBufferPointer($0)) }) else { return [] }
         let fields = FormFields(query, plusIsSpace: false)
         return highEntropyFields(fields.fields) + highEntropyFields(fields.nestedQueryFields())
     }
 
     /// The long, varied values of the fields with credential-like names.
-    private func highEntropyFields(_ fields: [FormFields.Field]) -> [ShapedValue] {
+    private func highEntropyFields(_ fields: [FormFields.Field]) -> [Found] {
         fields.compactMap { field in
-            // `?key=` is how several APIs take an API key (Google's), `code=` is OAuth 2's authorization code (in the
-            // redirect to the app, and in its token request), `sig=` an Azure SAS signature: a random-looking one is
-            // taken as such.
-            guard let place = AuthLikeName.place(field.name) ?? (["key", "code", "sig"].contains(SecretName.normalized(field.name)) ? .credential : nil) else {
-                return nil
-            }
-            let value = field.value
-            guard AuthLikeName.credential(in: value, at: place) == value[...] else { return nil }
-            return ShapedValue(origin: .highEntropy(under: field.name), value: value, encoded: String(field.encodedValue))
+            highEntropy(under: field.name, value: field.value).map { Found(origin: $0, value: field.value, encoded: String(field.encodedValue)) }
         }
+    }
+
+    /// Whether the value of a field (a query or fragment item, a form field) under `name` is a secret by
+    /// ``SecretShape/highEntropy``: a credential-like name whose value looks generated. `?key=` is how several APIs
+    /// take an API key (Google's), `code=` is OAuth 2's authorization code (in the redirect to the app, and in its
+    /// token request), `sig=` an Azure SAS signature: a random-looking one is taken as such.
+    private func highEntropy(under name: String, value: String) -> SecretOrigin? {
+        guard matching.findsHighEntropy,
+              let place = AuthLikeName.place(name) ?? (["key", "code", "sig"].contains(SecretName.normalized(name)) ? .credential : nil) else {
+            return nil
+        }
+        return AuthLikeName.credential(in: value, at: place) == value[...] ? .highEntropy(under: name) : nil
     }
 }
