@@ -1,7 +1,8 @@
 import Foundation
 
 /// One state of a folder's entries: the folder (device and inode) and its modification time, which every file
-/// created, renamed or removed in it moves (`st_mtim` on Linux, `st_mtimespec` on Apple platforms).
+/// created, renamed or removed in it moves (POSIX `stat`; `st_mtim` on Linux, `st_mtimespec` on Apple platforms,
+/// both a `timespec`, as their `stat(2)` pages document).
 struct FolderStamp: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64

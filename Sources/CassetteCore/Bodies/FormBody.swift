@@ -148,7 +148,7 @@ struct FormFields {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = JSONStringEscapes.hexDigit(bytes[index + 1]), let low = JSONStringEscapes.hexDigit(bytes[index + 2]) else {
                 return nil
             }
             result.append(high << 4 | low)
@@ -168,7 +168,7 @@ struct FormFields {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = JSONStringEscapes.hexDigit(bytes[index + 1]), let low = JSONStringEscapes.hexDigit(bytes[index + 2]) {
                 escaped(decoded.count, index..<(index + 3))
                 decoded.append(high << 4 | low)
                 index += 3
@@ -178,10 +178,5 @@ struct FormFields {
             }
         }
         return decoded
-    }
-
-    /// The value of a hexadecimal digit, any case (`JSONStringEscapes.hexDigit(_:)`).
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        JSONStringEscapes.hexDigit(byte)
     }
 }

@@ -11,8 +11,9 @@ import FoundationNetworking
 /// - Both paths: `startLoading()` (here) finds the cassette (`ProtocolRoutes.swift`), takes the chain a followed
 ///   redirect goes on with, if any (`ChainLinks.swift`), and captures what the app sent with its session's headers,
 ///   cookies and body (`OutgoingRequest.swift`, `AppSession*.swift`, `UploadTaskBody.swift`). `answer(_:)`
-///   (`CassetteSession.swift`) redacts it (`Redaction+Request.swift`), keys it (`RequestMatcher.swift`) and takes
-///   its key's next recording from the replay index (`CassetteReplay.swift`, `ReplayIndex.swift`).
+///   (`CassetteSession.swift`) redacts it (`Redaction+Request.swift`, `Redaction+Walk.swift`), keys it
+///   (`RequestMatcher.swift`) and takes its key's next recording from the replay index (`CassetteReplay.swift`,
+///   `ReplayIndex.swift`).
 /// - Replay: the recording's prepared answer (`ReplayAnswer.swift`) gives the ``Outcome``, the request's secrets
 ///   restored, with its fault or latency (`CassetteReplay.swift`). `proceed` hands it to `replay(...)`
 ///   (`CassetteURLProtocol+Delegate.swift`), which first asks the task's delegate about recorded redirects and
@@ -269,21 +270,6 @@ class CassetteURLProtocol: URLProtocol {
                 client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             }
             client?.urlProtocol(self, didFailWithError: Outcome.cancelledByDelegate(response.url))
-        }
-    }
-
-    /// Ends a replayed stream as it was recorded: finished, failed with its `URLError`, or held open (a stream the
-    /// app cancelled live) until the app cancels or `timeout` seconds pass (then `URLError(.timedOut)`; never, for 0).
-    func end(_ end: RecordedStream.End, url: URL?, holdingFor timeout: TimeInterval) {
-        switch end {
-        case .complete:
-            client?.urlProtocolDidFinishLoading(self)
-        case .failed(let code):
-            client?.urlProtocol(self, didFailWithError: URLError(code: code, failingURL: url))
-        case .cancelled:
-            guard timeout > 0 else { return }
-            nonisolated(unsafe) let loader = self
-            later(timeout) { loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: url)), cookies: nil) }
         }
     }
 

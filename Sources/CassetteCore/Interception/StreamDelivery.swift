@@ -87,3 +87,20 @@ struct StreamDelivery {
         }
     }
 }
+
+extension CassetteURLProtocol {
+    /// Ends a replayed stream as it was recorded: finished, failed with its `URLError`, or held open (a stream the
+    /// app cancelled live) until the app cancels or `timeout` seconds pass (then `URLError(.timedOut)`; never, for 0).
+    func end(_ end: RecordedStream.End, url: URL?, holdingFor timeout: TimeInterval) {
+        switch end {
+        case .complete:
+            client?.urlProtocolDidFinishLoading(self)
+        case .failed(let code):
+            client?.urlProtocol(self, didFailWithError: URLError(code: code, failingURL: url))
+        case .cancelled:
+            guard timeout > 0 else { return }
+            nonisolated(unsafe) let loader = self
+            later(timeout) { loader.deliverUnlessStopped(.failure(URLError(code: URLError.timedOut.rawValue, failingURL: url)), cookies: nil) }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// The names under which a credential is likely (see ``SecretShape/highEntropy``), and the values there that look
@@ -139,7 +140,7 @@ enum AuthLikeName {
         guard bytes.count == 36 else { return false }
         for (offset, byte) in bytes.enumerated() {
             let dash = offset == 8 || offset == 13 || offset == 18 || offset == 23
-            guard dash ? byte == UInt8(ascii: "-") : FormFields.hexValue(byte) != nil else { return false }
+            guard dash ? byte == UInt8(ascii: "-") : JSONStringEscapes.hexDigit(byte) != nil else { return false }
         }
         return true
     }

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 extension Redaction {
@@ -103,7 +104,7 @@ extension Redaction {
     private static func escapesTokenCharacters(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-            guard let high = FormFields.hexValue(bytes[index + 1]), let low = FormFields.hexValue(bytes[index + 2]) else { continue }
+            guard let high = JSONStringEscapes.hexDigit(bytes[index + 1]), let low = JSONStringEscapes.hexDigit(bytes[index + 2]) else { continue }
             if index + 3 < bytes.count, bytes[index + 3].isASCIIAlphanumeric { return true }
             let byte = high << 4 | low
             if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")

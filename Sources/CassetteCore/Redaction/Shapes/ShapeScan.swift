@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 /// Finds, in one pass over a text's bytes, the values that have one of a few ``SecretShape``s.
@@ -188,7 +189,7 @@ package struct ShapeScan: Sendable {
         }
         let start = index + 1
         var end = start
-        while end < bytes.count, end - start <= 64, FormFields.hexValue(bytes[end]) != nil { end += 1 }
+        while end < bytes.count, end - start <= 64, JSONStringEscapes.hexDigit(bytes[end]) != nil { end += 1 }
         guard end - start == 64 else { return nil }
         if end < bytes.count, bytes[end].isASCIIAlphanumeric { return nil }
         return start..<end
