@@ -11,7 +11,8 @@ import FoundationNetworking
 /// - Both paths: `startLoading()` (here) finds the cassette (`ProtocolRoutes.swift`), takes the chain a followed
 ///   redirect goes on with, if any (`ChainLinks.swift`), and captures what the app sent with its session's headers,
 ///   cookies and body (`OutgoingRequest.swift`, `AppSession*.swift`, `UploadTaskBody.swift`). `answer(_:)`
-///   (`CassetteSession.swift`) redacts it (`Redaction+Request.swift`, `Redaction+Walk.swift`), keys it
+///   (`CassetteSession.swift`) first tries it unredacted (`CassetteSession+ReplayAsSent.swift`: a recording that
+///   answered its key before), else redacts it (`Redaction+Request.swift`, `Redaction+Walk.swift`); it keys it
 ///   (`RequestMatcher.swift`) and takes its key's next recording from the replay index (`CassetteReplay.swift`,
 ///   `ReplayIndex.swift`).
 /// - Replay: the recording's prepared answer (`ReplayAnswer.swift`) gives the ``Outcome``, the request's secrets

@@ -93,11 +93,21 @@ struct ReplayIndex: Sendable {
     /// resolved (``resolve(head:)``).
     mutating func take(_ key: String) -> Lookup {
         guard let slot = groups.index(forKey: MatchKey(key)) else { return .none }
-        let group = groups.values[slot]
+        let lookup = Self.next(in: groups.values[slot])
+        if case .next = lookup { groups.values[slot].replayed += 1 }
+        return lookup
+    }
+
+    /// What ``take(_:)`` would give for `key`, taking nothing.
+    func peek(_ key: String) -> Lookup {
+        groups[MatchKey(key)].map(Self.next) ?? .none
+    }
+
+    /// The lookup of `group`'s next recording.
+    private static func next(in group: Group) -> Lookup {
         guard group.replayed < group.positions.count else {
             return .exhausted(last: group.positions[group.positions.count - 1], count: group.positions.count)
         }
-        groups.values[slot].replayed += 1
         return .next(group.positions[group.replayed])
     }
 

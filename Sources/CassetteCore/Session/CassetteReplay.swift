@@ -118,20 +118,37 @@ struct CassetteReplay: Sendable {
         return settings.noMatchError(stored, index: index)
     }
 
-    /// What `played` answers the live request for `url` (its secrets put back into the recording's placeholders),
-    /// or the fault that replaces it, how long to wait before answering, and, when the task's delegate is to be asked
-    /// about it (see ``DelegateReplay``), the responses before the final one.
+    /// What `played` answers the live request with match key `key` to `url` (its secrets put back into the
+    /// recording's placeholders), or the fault that replaces it, how long to wait before answering, and, when the
+    /// task's delegate is to be asked about it (see ``DelegateReplay``), the responses before the final one with the
+    /// request. `sent` gives the request as stored, with its secrets; it is called only when the answer needs them (a
+    /// placeholder to restore, a question for the delegate, a fault to select).
     /// Throws the file's error when the recording's response, decoded now for its first replay, does not decode.
-    func answer(_ played: Played, to stored: RecordedRequest, key: String, url: URL, secrets: SecretSet)
-        throws(CassetteError) -> (outcome: Outcome, delay: TimeInterval, hops: [HTTPURLResponse]?) {
+    func answer(_ played: Played, key: String, url: URL, sent: () -> SentRequest)
+        throws(CassetteError) -> (outcome: Outcome, delay: TimeInterval, asks: (hops: [HTTPURLResponse], request: SentRequest)?) {
         let answer = try answer(at: played.position)
-        var outcome = answer.outcome(for: url, secrets: secrets)
-        let hops = answer.asksDelegate ? answer.hops(secrets: secrets) : nil
-        if countsKeys, let fault = settings.options.faults.first(where: {
-            $0.selection.selects(stored, position: played.request, key: key, occurrence: played.occurrence)
+        let request = answer.readsRequestSecrets || countsKeys ? sent() : nil
+        var outcome = answer.outcome(for: url, secrets: request?.secrets)
+        let asks = answer.asksDelegate ? request.map { (answer.hops(secrets: $0.secrets), $0) } : nil
+        if countsKeys, let request, let fault = settings.options.faults.first(where: {
+            $0.selection.selects(request.stored, position: played.request, key: key, occurrence: played.occurrence)
         }) {
             outcome = fault.outcome(replacing: outcome, url: url)
         }
-        return (outcome, settings.options.latency.delay(recorded: answer.duration), hops)
+        return (outcome, settings.options.latency.delay(recorded: answer.duration), asks)
+    }
+
+    /// Takes the recording that answers a request with match key `key` when that recording answered a request
+    /// with this key before, unredacted and redacted alike (``SessionState/answeredAsSent``); `nil` when it did not
+    /// (nothing is taken then). Called inside the state's lock.
+    func takeAsSent(_ key: String, in state: inout SessionState) -> Played? {
+        let position: Int
+        switch state.index.peek(key) {
+        case .next(let next): position = next
+        case .exhausted(let last, _) where settings.options.repeatsLastResponse: position = last
+        case .exhausted, .none: return nil
+        }
+        guard state.answeredAsSent.contains(position), case .replay(let played) = take(key, in: &state) else { return nil }
+        return played
     }
 }

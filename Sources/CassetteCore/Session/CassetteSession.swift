@@ -16,15 +16,15 @@ final class CassetteSession: Sendable {
     /// The cookie handling of the sessions made from the cassette's configuration.
     let appSession: AppSession
     private let opened: OpenedCassette
-    private let replay: CassetteReplay
+    let replay: CassetteReplay
     /// Where the requests the recordings do not answer go.
-    private let network: Network
+    let network: Network
     /// The real network, when the cassette sends requests there (to record them, or to compare their answers).
     private let live: LiveNetwork?
     private let save: CassetteSave
     /// This cassette's claim on its file (see ``OpenCassettes``).
     private let claim: OpenCassettes.Claim
-    private let state: LockedBox<SessionState>
+    let state: LockedBox<SessionState>
     /// Where answers that take long are made (see ``AsideAnswers``).
     let aside: AsideAnswers
     /// Where recordings' URLs hold a challenge credential's password: a live request's password there is redacted as
@@ -37,7 +37,7 @@ final class CassetteSession: Sendable {
     let bypass: BypassReport
 
     /// Where the requests the recordings do not answer go.
-    private enum Network {
+    enum Network {
         /// Nowhere: such a request fails with the cassette's error.
         case none
         case recording(CassetteRecording)
@@ -97,28 +97,13 @@ final class CassetteSession: Sendable {
     /// Decides how to answer `outgoing`. Replay ends here, with no closure or recording bookkeeping.
     func answer(_ outgoing: OutgoingRequest) -> Answer {
         let url = outgoing.request.url ?? URL(fileURLWithPath: "/")
-        // Only a cassette that sends requests live learns values from responses.
-        let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
-        var (stored, secrets) = settings.options.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
-                                                          credentialPasswords: credentialPlaceholders.passwords(in: outgoing.request.url))
+        var keyAsSent: String?
+        if let answer = replayAsSent(outgoing, url: url, key: &keyAsSent) { return answer }
+        var (stored, secrets) = redacted(outgoing)
         let key: String
-        if settings.options.matching.readBeyondHead {
-            // The recordings under the request's head key get their full keys now (see ``ReplayIndex``); a body with
-            // the bytes of one of theirs takes its key.
-            let headKeys = settings.options.matching.headKeys(for: stored)
-            let head = headKeys.joined(separator: "\u{1F}")
-            let (unreadable, recorded) = state.withLock { state in
-                (state.index.resolve(head: head), state.index.recordedBody(like: stored.body))
-            }
-            if let unreadable {
-                let error = CassetteFile.unreadable(unreadable, settings.file)
-                state.withLock { $0.failures.append(error) }
-                return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
-            }
-            if let recorded { stored.body = recorded }
-            key = settings.options.matching.key(for: stored, headKeys: headKeys)
-        } else {
-            key = settings.options.matching.key(for: stored)
+        switch matchKey(of: &stored) {
+        case .success(let matched): key = matched
+        case .failure(let error): return failed(error, storedURL: stored.url)
         }
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 
@@ -146,17 +131,48 @@ final class CassetteSession: Sendable {
 
         switch decision {
         case .replay(let played):
-            do {
-                let (outcome, delay, hops) = try replay.answer(played, to: stored, key: key, url: url, secrets: secrets)
-                return .now(outcome, delay: delay, asks: hops.map { DelegateQuestions(hops: $0, request: sent) })
-            } catch {
-                state.withLock { $0.failures.append(error) }
-                return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
-            }
+            noteAnsweredAsSent(played, key: key, stored: stored, outgoing: outgoing, keyAsSent: keyAsSent)
+            return replayed(played, key: key, url: url) { sent }
         case .fail(let error):
             return .now(.failure(clientError(for: error, storedURL: stored.url)), delay: 0)
         case .live(let live):
             return .live(live)
+        }
+    }
+
+    /// `outgoing` as the cassette stores it, and the secrets redacting it found.
+    func redacted(_ outgoing: OutgoingRequest) -> (stored: RecordedRequest, secrets: SecretSet) {
+        // Only a cassette that sends requests live learns values from responses.
+        let learned = opened.recordsMisses ? state.withLock { $0.learned } : []
+        return settings.options.redaction.redact(RecordedRequest(outgoing.request, body: outgoing.body), learned: learned,
+                                                 credentialPasswords: credentialPlaceholders.passwords(in: outgoing.request.url))
+    }
+
+    /// The key `request` is matched with (see ``RequestMatcher``). When some matcher reads more than the method and
+    /// URL, the recordings under the request's head key get their full keys first (see ``ReplayIndex``), and a body
+    /// with the bytes of one of theirs takes its key; a recording there that does not decode is the file's error.
+    func matchKey(of request: inout RecordedRequest) -> Result<String, CassetteError> {
+        let matching = settings.options.matching
+        guard matching.readBeyondHead else { return .success(matching.key(for: request)) }
+        let headKeys = matching.headKeys(for: request)
+        let head = headKeys.joined(separator: "\u{1F}")
+        let body = request.body
+        let (unreadable, recorded) = state.withLock { state in
+            (state.index.resolve(head: head), state.index.recordedBody(like: body))
+        }
+        if let unreadable { return .failure(CassetteFile.unreadable(unreadable, settings.file)) }
+        if let recorded { request.body = recorded }
+        return .success(matching.key(for: request, headKeys: headKeys))
+    }
+
+    /// What the recording `played` answers a request with match key `key` to `url`; `sent` gives the request as
+    /// stored, with its secrets, and is called only when the answer needs it (see ``CassetteReplay/answer(_:key:url:sent:)``).
+    func replayed(_ played: CassetteReplay.Played, key: String, url: URL, sent: () -> SentRequest) -> Answer {
+        do {
+            let (outcome, delay, asked) = try replay.answer(played, key: key, url: url, sent: sent)
+            return .now(outcome, delay: delay, asks: asked.map { DelegateQuestions(hops: $0.hops, request: $0.request) })
+        } catch {
+            return failed(error, storedURL: sent().stored.url)
         }
     }
 
@@ -195,48 +211,6 @@ final class CassetteSession: Sendable {
 
     /// The queue a live request's answer is handed to the client on (see ``ClientQueues/clientQueue(for:)``).
     var clientQueue: DispatchQueue? { live?.recorder.clientQueue }
-
-    /// Fails a task the cassette cannot serve (see ``Unservable``): the task gets the error at once, and `use` throws it;
-    /// or, for a task the platform itself fails before sending anything, the platform's error, and `use` throws nothing.
-    func reject(_ request: URLRequest, because reason: Unservable) -> any Error {
-        if let platformError = reason.platformError {
-            state.withLock { $0.sawRequest = true }
-            return platformError
-        }
-        // With its body: a body's secret echoed in the URL is found there too.
-        let stored = settings.options.redaction.redact(RecordedRequest(request, body: request.httpBody)).stored
-        let error = CassetteError(.unsupportedRequest,
-                                  "\(stored.method) \(stored.url) is \(reason.what). Instead, \(reason.workaround).",
-                                  cassette: settings.file)
-        state.withLock { state in
-            state.sawRequest = true
-            state.failures.append(error)
-        }
-        return clientError(for: error, storedURL: stored.url)
-    }
-
-    /// Fails a replayed request whose delegate decided otherwise than when it was recorded (see ``DelegateReplay``):
-    /// `decision` says how, and is redacted with the request's secrets; `use` throws the error too.
-    func delegateDecidedOtherwise(_ asked: DelegateQuestions, _ decision: String) -> any Error {
-        let error = settings.delegateDecidedOtherwiseError(asked.request.stored, asked.request.secrets.redact(text: decision))
-        state.withLock { $0.failures.append(error) }
-        return clientError(for: error, storedURL: asked.request.stored.url)
-    }
-
-    /// The error a task gets for a failure of the cassette's own: a `URLError` (what networking code expects), with
-    /// the first line of the cassette's (redacted) message as its description, the whole error as its underlying
-    /// error (the test reports it too: a test that rethrows the `URLError` prints the message once more, not twice),
-    /// and the stored, redacted URL as both failing-URL keys, so that no loading system fills either in from the live
-    /// request.
-    private func clientError(for error: CassetteError, storedURL: String) -> URLError {
-        // "NSErrorFailingURLStringKey" is NSURLErrorFailingURLStringErrorKey, spelled out: the constant is
-        // deprecated, but loading systems still read and set the key.
-        let summary = error.description.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? error.description
-        var info: [String: Any] = [NSLocalizedDescriptionKey: summary, NSUnderlyingErrorKey: error,
-                                   "NSErrorFailingURLStringKey": storedURL]
-        if let url = URL(string: storedURL) { info[NSURLErrorFailingURLErrorKey] = url }
-        return URLError(.resourceUnavailable, userInfo: info)
-    }
 
     /// Closes the cassette and gives up its claim on the file. Saves the recording when the mode records, `save` is
     /// true and no request failed in transport; returns the failures the requests met, redacted, then the save's,

@@ -25,6 +25,8 @@ struct ReplayAnswer: Sendable {
     /// Whether a task's delegate is asked about this answer (see ``DelegateReplay``): it went through responses
     /// before the final one, or the final one is a redirect or a challenge.
     let asksDelegate: Bool
+    /// Whether answering needs the live request's secrets: to restore placeholders, or to ask the delegate.
+    var readsRequestSecrets: Bool { restores || asksDelegate }
     /// Prepares the answer of `interaction`; `placeholderMarkers` are ``Redaction/placeholderMarkers``, worked out
     /// once for the whole cassette.
     init(_ interaction: Interaction, placeholderMarkers: [String]) {
@@ -67,16 +69,17 @@ struct ReplayAnswer: Sendable {
         }
     }
 
-    /// The outcome for a request to `url` that carried `secrets`.
+    /// The outcome for a request to `url` that carried `secrets` (`nil` when the answer does not read them, see
+    /// ``readsRequestSecrets``).
     ///
     /// A response that was not redirected answers from the URL the request actually went to, so placeholders in
     /// the stored URL never show through.
-    func outcome(for url: URL, secrets: SecretSet) -> Outcome {
+    func outcome(for url: URL, secrets: SecretSet?) -> Outcome {
         switch kind {
         case .response(let status, var headers, var body, let httpVersion, let recordedURL, var redirectedTo, let redirects,
                        var cookies, let stream):
             let stored = body
-            if restores {
+            if restores, let secrets {
                 let restorer = secrets.restorer
                 body = restorer.apply(to: body)
                 headers = Self.lengthFollowing(body, in: headers.mapValues(restorer.apply))

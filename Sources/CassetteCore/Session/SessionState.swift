@@ -23,6 +23,9 @@ struct SessionState {
     var replayedRequests = 0
     var replayedByKey: [MatchKey: Int] = [:]
     var isClosed = false
+    /// The positions in ``index`` of the recordings a request replayed whose match key redacting did not change: the
+    /// next request with that key is answered without redacting it (see ``CassetteSession/replayAsSent(_:url:)``).
+    var answeredAsSent: Set<Int> = []
 
     /// The requests still on the network.
     var inFlight: [RecordedRequest] {
