@@ -141,7 +141,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The keys of unexpired entries, in insertion order. Does not count as using them.
     public var keys: [Key] {
-        liveEntries().map(\.key)
+        liveEntries().map { $0.key }
     }
 
     /// The unexpired entries, in insertion order. Does not count as using them.

@@ -57,9 +57,9 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
 
     /// The entries of a file that read whole as `entries`.
     init(decoded entries: [(key: Key, value: Value, expirationDate: Date)]) {
-        keys = entries.map(\.key)
-        expirationDates = entries.map(\.expirationDate)
-        values = .decoded(entries.map(\.value))
+        keys = entries.map { $0.key }
+        expirationDates = entries.map { $0.expirationDate }
+        values = .decoded(entries.map { $0.value })
     }
 
     /// The entries of a cache file's UTF-8 `bytes`, read one at a time: an outline that leaves the entries out
