@@ -30,15 +30,23 @@ public struct RequestMatcher: Sendable {
         case anything
     }
 
+    /// Whether this package made the matcher: only such a matcher is given a request before it is redacted (see
+    /// ``CassetteSession/replayAsSent(_:url:key:)``); one of yours always gets the stored, redacted request.
+    let isBuiltIn: Bool
+
     /// Creates a matcher from a name and a key function.
     public init(name: String, key: @escaping @Sendable (RecordedRequest) -> String) {
-        self.init(name: name, reads: .anything, key: key)
+        self.name = name
+        self.reads = .anything
+        self.key = key
+        isBuiltIn = false
     }
 
     private init(name: String, reads: Reads, key: @escaping @Sendable (RecordedRequest) -> String) {
         self.name = name
         self.reads = reads
         self.key = key
+        isBuiltIn = true
     }
 
     /// A custom matcher: requests match when `key` gives them equal strings.
@@ -109,7 +117,7 @@ public struct RequestMatcher: Sendable {
 
     static func body(ignoringJSONKeyPaths paths: [String]) -> RequestMatcher {
         let keyPaths = JSONValue.split(keyPaths: paths)
-        return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))") { request in
+        return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .anything) { request in
             BodyKey.key(for: request, ignoringJSONKeyPaths: keyPaths)
         }
     }
@@ -117,7 +125,7 @@ public struct RequestMatcher: Sendable {
     /// The values of the named header fields (names ignore case; a missing field counts as empty).
     public static func headers(_ names: String...) -> RequestMatcher {
         let wanted = names.map { $0.lowercased() }.sorted()
-        return RequestMatcher(name: "headers(\(wanted.joined(separator: ", ")))") { request in
+        return RequestMatcher(name: "headers(\(wanted.joined(separator: ", ")))", reads: .anything) { request in
             wanted.map { "\($0)=\(request.header($0) ?? "")" }.joined(separator: "\n")
         }
     }
@@ -125,7 +133,7 @@ public struct RequestMatcher: Sendable {
     /// The headers that make a request conditional or partial (`If-None-Match`, `If-Modified-Since`, `If-Match`,
     /// `If-Unmodified-Since`, `If-Range`, `Range`; names ignore case): requests match when they carry the same ones
     /// with the same values, so a plain and a conditional GET of one URL (`200`, `304`) each replay their own.
-    public static let conditions = RequestMatcher(name: "conditions") { ConditionalHeaders.key(of: $0.headers) }
+    public static let conditions = RequestMatcher(name: "conditions", reads: .anything) { ConditionalHeaders.key(of: $0.headers) }
 
     /// The matchers used unless a call names its own: method, URL (query order ignored), body and the conditional
     /// headers.

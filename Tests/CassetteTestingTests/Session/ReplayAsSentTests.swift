@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CassetteCore
 import CassetteTesting
+import Locking
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -78,6 +79,27 @@ struct ReplayAsSentTests {
             }
             #expect(bodies == ["page", "failed", "page", "failed"])
             #expect(error?.message.contains("differs in: only values the redaction rules hide") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test("a matcher of yours is given only stored requests, however often a request is answered")
+    func customMatchersSeeOnlyRedactedRequests() async throws {
+        try await withTemporaryDirectory { directory in
+            let token = "live-7d6c5b4a3f2e1d0c"
+            let seen = LockedBox<[String]>([])
+            let byPath = RequestMatcher.custom("path") { request in
+                seen.withLock { $0.append(request.header("Authorization") ?? "") }
+                return String(URLParts(request.url).path)
+            }
+            try Fixture.write([recorded(request("http://api.test/me", token: "recorded-0f1e2d3c4b"), body: "me")], name: "custom", in: directory)
+            let bodies = try await Cassette.use("custom", record: .never, matching: [.method, byPath],
+                                                options: .init(directory: .at(directory), repeatsLastResponse: true)) { session in
+                var bodies: [String] = []
+                for _ in 0..<3 { bodies.append(await text(request("http://api.test/me", token: token), on: session)) }
+                return bodies
+            }
+            #expect(bodies == ["me", "me", "me"])
+            #expect(!seen.withLock { $0 }.contains { $0.contains(token) })
         }
     }
 }
