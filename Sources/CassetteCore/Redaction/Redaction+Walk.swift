@@ -3,7 +3,7 @@ import Foundation
 extension Redaction {
     /// A value a rule found: which rule, under which name, the value as the code knows it and, where a URL or form
     /// percent-encoded it, the spelling that stood there.
-    struct Found {
+    struct Found: Equatable {
         let origin: SecretOrigin
         let value: String
         var encoded: String?
@@ -57,10 +57,7 @@ extension Redaction {
     /// information and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), with the Basic credential
     /// URLSession sends for them (servers echo it), are given to `secret` to be replaced wherever they stand.
     func walk(url: String, secret: (Found) -> InteractionSecret?) -> String {
-        for credential in UserInfoPasswords.find(in: url) {
-            _ = secret(Found(origin: .urlPassword, value: credential.password, encoded: credential.writtenPassword))
-            _ = secret(Found(origin: .urlPassword, value: credential.basic))
-        }
+        for found in URLsInText.passwords(in: url) { _ = secret(found) }
         guard !matching.parameterNames.isEmpty else { return url }
         let (beforeFragment, fragment) = URLParts.splittingFragment(url)
         var result = fragment == nil ? url : String(beforeFragment)
@@ -99,12 +96,10 @@ extension Redaction {
     }
 
     /// Gives `secret` the query items a rule names of the URLs `text` holds, found without parsing it (see
-    /// ``LinkParameters``): a page's links, a URL in a JSON string, a header or prose.
+    /// ``URLsInText/parameters(in:named:)``): a page's links, a URL in a JSON string, a header or prose.
     private func walk(text: Data, secret: (Found) -> InteractionSecret?) {
         guard !matching.parameterNames.isEmpty else { return }
-        for parameter in LinkParameters.find(in: text, named: matching.parameterNames) {
-            _ = secret(Found(origin: .queryItem(parameter.name), value: parameter.value, encoded: parameter.encodedValue))
-        }
+        for found in URLsInText.parameters(in: text, named: matching.parameterNames) { _ = secret(found) }
     }
 
     /// A body with the values a rule names replaced: the text fields of a multipart body (and what its JSON files
