@@ -41,21 +41,15 @@ extension JSONValue {
                 return forms
             }
             for (name, member) in members {
-                switch member {
-                case .string(let string) where rules.anywhereKeys.contains(name):
-                    // The whole string is the secret: nothing in it needs reading.
-                    found.append((.jsonKey(name), string))
-                    continue
-                case .object(let headers) where !rules.headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
+                if case .object(let headers) = member, !rules.headerNames.isEmpty, name.equalsIgnoringASCIICase("headers") {
                     for (header, value) in headers where rules.headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
                         found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map { ($0.origin, $0.value) }
                     }
-                case .array, .object, .integer:
-                    guard rules.anywhereKeys.contains(name) else { break }
-                    for value in member.secretLeaves(integers: integers) { found.append((.jsonKey(name), value)) }
-                default:
-                    break
+                } else if rules.anywhereKeys.contains(name) {
+                    found += member.secretLeaves(integers: integers).map { (.jsonKey(name), $0) }
+                    // A whole string is the secret: nothing in it needs reading.
+                    if case .string = member { continue }
                 }
                 let next = open.compactMap { path -> ArraySlice<String>? in
                     switch path.first {
