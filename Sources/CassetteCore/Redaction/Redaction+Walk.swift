@@ -31,8 +31,8 @@ extension Redaction {
             if matching.headerNames.contains(name) {
                 var redacted = ""
                 var cursor = value.startIndex
-                for found in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
-                    guard let secret = secret(Found(origin: found.origin, value: found.value)), let range = found.range else { continue }
+                for (range, found) in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
+                    guard let secret = secret(found), let range else { continue }
                     redacted += value[cursor..<range.lowerBound] + secret.placeholder
                     cursor = range.upperBound
                 }
@@ -117,7 +117,7 @@ extension Redaction {
         let readsForm = type?.isForm == true
         // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
         if !readsForm, body.looksLikeJSON, isRequest { walk(text: body.data, secret: secret) }
-        let json = readsForm ? body : redact(jsonBody: body, integers: isRequest) { secret(Found(origin: $0, value: $1)) }
+        let json = readsForm ? body : redact(jsonBody: body, integers: isRequest, secret: secret)
         guard readsForm || !body.looksLikeJSON else { return json }
         defer { if !readsForm { walk(text: body.data, secret: secret) } }
         guard !matching.parameterNames.isEmpty, json.data.containsByte(UInt8(ascii: "=")),
@@ -142,9 +142,7 @@ extension Redaction {
             let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
             if part.isFile {
                 guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
-                for (origin, value) in json.secrets(by: matching, integers: true) {
-                    _ = secret(Found(origin: origin, value: value))
-                }
+                for found in json.secrets(by: matching, integers: true) { _ = secret(found) }
                 continue
             }
             guard let name = part.fieldName, matching.parameterNames.contains(name), let value = String(data: content, encoding: .utf8),
@@ -164,13 +162,13 @@ extension Redaction {
     /// starts alike): read as text, failing closed, its string members under a rule's name are secrets all the same
     /// (see ``JSONStringScanner/stringMembers(in:where:)``). Each is replaced where it stands, whatever escapes spell
     /// it there (the placeholder of a JSON string in the usual escaping), then wherever else a JSON string holds it.
-    private func redact(unparsedJSON body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+    private func redact(unparsedJSON body: Body, secret: (Found) -> InteractionSecret?) -> Body {
         var pairs: [(find: String, replace: String)] = []
         var replaced: [UInt8] = []
         var cursor = 0
         let data = [UInt8](body.data)
         for member in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
-            guard let secret = secret(.jsonKey(member.name), member.value) else { continue }
+            guard let secret = secret(Found(origin: .jsonKey(member.name), value: member.value)) else { continue }
             pairs += secret.jsonStringReplacements
             guard member.valueRange.lowerBound >= cursor else { continue }
             replaced += data[cursor..<member.valueRange.lowerBound]
@@ -191,7 +189,7 @@ extension Redaction {
     /// An event stream (see ``EventStream``) is read event by event, the last one whether or not a blank line ends
     /// it: the JSON in each event's data is searched the same way, and the values found are replaced in the whole
     /// body.
-    func redact(jsonBody body: Body, integers: Bool, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+    func redact(jsonBody body: Body, integers: Bool, secret: (Found) -> InteractionSecret?) -> Body {
         // The cheap looks first: a body that is neither JSON nor events is not scanned for key names at all.
         let isJSON = body.looksLikeJSON
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
@@ -208,11 +206,10 @@ extension Redaction {
             }
         }
         var pairs: [(find: String, replace: String)] = []
-        var found: Set<String> = []
+        var seen: Set<String> = []
         for json in documents {
-            for (origin, value) in json.secrets(by: matching, integers: integers)
-            where found.insert(value).inserted {
-                if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
+            for found in json.secrets(by: matching, integers: integers) where seen.insert(found.value).inserted {
+                if let secret = secret(found) { pairs += secret.jsonStringReplacements }
             }
         }
         guard !pairs.isEmpty else {
