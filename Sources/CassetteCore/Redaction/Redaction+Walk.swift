@@ -135,8 +135,7 @@ extension Redaction {
     /// credentials file, a service account's key) holds secrets by the JSON rules: given to `secret`, replaced with
     /// the message's other secrets; the file's other bytes are the app's own.
     private func walk(_ multipart: MultipartBody, of body: Body, secret: (Found) -> InteractionSecret?) -> Body {
-        var result = Data()
-        var cursor = 0
+        var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         let data = body.data
         for part in multipart.parts {
             let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
@@ -149,13 +148,9 @@ extension Redaction {
                   let found = secret(Found(origin: .formField(name), value: value)) else {
                 continue
             }
-            result.append(data[(data.startIndex + cursor)..<(data.startIndex + part.content.lowerBound)])
-            result.append(Data(found.placeholder.utf8))
-            cursor = part.content.upperBound
+            replacements.append((part.content, Array(found.placeholder.utf8)))
         }
-        guard cursor > 0 else { return body }
-        result.append(data[(data.startIndex + cursor)...])
-        return Body(result)
+        return data.withUnsafeBytes { Replacer.splice($0, replacements) }.map { Body(Data($0)) } ?? body
     }
 
     /// A body that looks like JSON, may hold a rule's key, and does not parse (cut short, or another format that
@@ -164,19 +159,13 @@ extension Redaction {
     /// it there (the placeholder of a JSON string in the usual escaping), then wherever else a JSON string holds it.
     private func redact(unparsedJSON body: Body, secret: (Found) -> InteractionSecret?) -> Body {
         var pairs: [(find: String, replace: String)] = []
-        var replaced: [UInt8] = []
-        var cursor = 0
-        let data = [UInt8](body.data)
+        var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         for member in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
             guard let secret = secret(Found(origin: .jsonKey(member.name), value: member.value)) else { continue }
             pairs += secret.jsonStringReplacements
-            guard member.valueRange.lowerBound >= cursor else { continue }
-            replaced += data[cursor..<member.valueRange.lowerBound]
-            replaced += Array(secret.otherJSONPlaceholder.utf8)
-            cursor = member.valueRange.upperBound
+            replacements.append((member.valueRange, Array(secret.otherJSONPlaceholder.utf8)))
         }
-        guard !pairs.isEmpty else { return body }
-        replaced += data[cursor...]
+        guard let replaced = body.data.withUnsafeBytes({ Replacer.splice($0, replacements) }) else { return body }
         return Body(Data(replaced)).replacing(with: Replacer(pairs))
     }
 
