@@ -124,43 +124,19 @@ struct FormFields {
     /// decodes to bytes that are not UTF-8, stays as written (with `+` still read as a space).
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
         let utf8 = text.utf8
-        let escapes = utf8.contains(UInt8(ascii: "%"))
-        let spaces = plusIsSpace && utf8.contains(UInt8(ascii: "+"))
-        guard escapes || spaces else { return String(text) }
-        var spaced = Array(utf8)
-        if spaces {
-            for index in spaced.indices where spaced[index] == UInt8(ascii: "+") { spaced[index] = UInt8(ascii: " ") }
-        }
-        guard escapes, let decoded = percentDecoded(spaced) else { return String(decoding: spaced, as: UTF8.self) }
-        return decoded
+        guard utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && utf8.contains(UInt8(ascii: "+"))) else { return String(text) }
+        let bytes = Array(utf8)
+        var escapes = 0
+        let decoded = bytes.withUnsafeBytes { leniently(decoding: $0, plusIsSpace: plusIsSpace) { _, _ in escapes += 1 } }
+        let result = String(decoding: decoded, as: UTF8.self)
+        // Valid when every `%` starts an escape of two hex digits and the bytes are UTF-8 (as `removingPercentEncoding`
+        // decides): decoding repairs bytes that are not, and unrepaired text has exactly the decoded bytes.
+        if escapes == bytes.count(where: { $0 == UInt8(ascii: "%") }), result.utf8.elementsEqual(decoded) { return result }
+        return String(decoding: bytes.map { plusIsSpace && $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
-    /// `bytes` with every `%XX` replaced by the byte it stands for, as a string; `nil` when an escape is not two hex
-    /// digits or the bytes it gives are not UTF-8 (as `removingPercentEncoding` decides).
-    private static func percentDecoded(_ bytes: [UInt8]) -> String? {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                result.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.count, let high = JSONStringEscapes.hexDigit(bytes[index + 1]), let low = JSONStringEscapes.hexDigit(bytes[index + 2]) else {
-                return nil
-            }
-            result.append(high << 4 | low)
-            index += 3
-        }
-        let text = String(decoding: result, as: UTF8.self)
-        // Decoding repairs bytes that are not UTF-8; unrepaired text has exactly the decoded bytes.
-        return text.utf8.elementsEqual(result) ? text : nil
-    }
-
-    /// `bytes` with every `%XX` of two hex digits decoded (and `+` as a space when `plusIsSpace`), any other `%` kept,
-    /// for searches for secrets; `escaped` gets each escape's offset in the result and the bytes that spelled it.
+    /// `bytes` with every `%XX` of two hex digits decoded (and `+` as a space when `plusIsSpace`), any other `%` kept:
+    /// the one percent decoder; `escaped` gets each escape's offset in the result and the bytes that spelled it.
     static func leniently(decoding bytes: UnsafeRawBufferPointer, plusIsSpace: Bool,
                           escaped: (_ offset: Int, _ raw: Range<Int>) -> Void) -> [UInt8] {
         var decoded: [UInt8] = []

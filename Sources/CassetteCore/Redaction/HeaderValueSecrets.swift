@@ -2,13 +2,8 @@ import Foundation
 
 /// Where the secrets stand inside a header value that a rule names.
 enum HeaderValueSecrets {
-    /// One secret inside a header value: its text range (`nil` for a value that stands nowhere in the text, such as
-    /// the password inside a Basic credential), its value and the rule that found it.
-    struct Found {
-        let range: Range<String.Index>?
-        let value: String
-        let origin: SecretOrigin
-    }
+    /// One secret inside a header value, and where it stands there.
+    typealias Found = (range: Range<String.Index>?, found: Redaction.Found)
 
     /// Cookie attributes, which are not cookies.
     private static let cookieAttributes: Set<String> = [
@@ -16,7 +11,8 @@ enum HeaderValueSecrets {
         "version", "comment", "commenturl", "discard", "port",
     ]
 
-    /// The secrets in `value` of the header `name` (lowercased), in order.
+    /// The secrets in `value` of the header `name` (lowercased), in order, each with the rule that found it and its
+    /// text range (`nil` for a value that stands nowhere in the text, such as the password inside a Basic credential).
     static func find(in value: String, header name: String) -> [Found] {
         switch name {
         case "cookie", "set-cookie":
@@ -24,7 +20,7 @@ enum HeaderValueSecrets {
         case "authorization", "proxy-authorization":
             return credential(in: value, header: name)
         default:
-            return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
+            return [(value.startIndex..<value.endIndex, Redaction.Found(origin: .header(name), value: value))]
         }
     }
 
@@ -45,7 +41,7 @@ enum HeaderValueSecrets {
                     valueRange = header.index(after: trimmed.startIndex)..<header.index(before: trimmed.endIndex)
                 }
                 if !cookieName.isEmpty, !cookieAttributes.contains(cookieName.lowercased()), !valueRange.isEmpty {
-                    found.append(Found(range: valueRange, value: String(header[valueRange]), origin: .cookie(String(cookieName))))
+                    found.append((valueRange, Redaction.Found(origin: .cookie(String(cookieName)), value: String(header[valueRange]))))
                 }
             }
             segmentStart = index < header.endIndex ? header.index(after: index) : index
@@ -57,15 +53,15 @@ enum HeaderValueSecrets {
     /// the password inside the credential too.
     private static func credential(in value: String, header name: String) -> [Found] {
         guard let space = value.firstIndex(of: " ") else {
-            return [Found(range: value.startIndex..<value.endIndex, value: value, origin: .header(name))]
+            return [(value.startIndex..<value.endIndex, Redaction.Found(origin: .header(name), value: value))]
         }
         let credential = value[value.index(after: space)...].trimmingSpaces
         guard !credential.isEmpty else { return [] }
-        let found = Found(range: credential.startIndex..<credential.endIndex, value: String(credential), origin: .header(name))
+        let found: Found = (credential.startIndex..<credential.endIndex, Redaction.Found(origin: .header(name), value: String(credential)))
         if value[..<space].lowercased() == "basic", let decoded = Data(base64Encoded: String(credential)),
            let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":") {
             let password = String(pair[pair.index(after: colon)...])
-            if !password.isEmpty { return [found, Found(range: nil, value: password, origin: .credentialPassword(in: name))] }
+            if !password.isEmpty { return [found, (nil, Redaction.Found(origin: .credentialPassword(in: name), value: password))] }
         }
         return [found]
     }

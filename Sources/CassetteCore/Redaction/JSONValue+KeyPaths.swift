@@ -13,8 +13,8 @@ extension JSONValue {
     ///
     /// With `integers`, an integer under a secret's name is one too (a request's PIN). A response's are left: what
     /// the server sent stays JSON the app can decode, and a learned placeholder is no number.
-    func secrets(by rules: Redaction.Matching, integers: Bool) -> [(origin: SecretOrigin, value: String)] {
-        var found: [(origin: SecretOrigin, value: String)] = []
+    func secrets(by rules: Redaction.Matching, integers: Bool) -> [Redaction.Found] {
+        var found: [Redaction.Found] = []
         collect(rules, integers: integers, paths: rules.otherKeyPaths.map { $0[...] }, key: "", depth: 0, into: &found)
         return found
     }
@@ -25,14 +25,14 @@ extension JSONValue {
 
     /// Collects what stands here, under `key`, with `paths` the rest of each key path still to match here.
     private func collect(_ rules: Redaction.Matching, integers: Bool, paths: [ArraySlice<String>], key: String, depth: Int,
-                         into found: inout [(origin: SecretOrigin, value: String)]) {
+                         into found: inout [Redaction.Found]) {
         switch self {
         case .array(let elements):
             for element in elements { element.collect(rules, integers: integers, paths: paths, key: key, depth: depth, into: &found) }
         case .object(let members):
             // A path that ends at an object holds all of it.
             if !key.isEmpty, paths.contains(where: \.isEmpty) {
-                for value in secretLeaves(integers: integers) { found.append((.jsonKey(key), value)) }
+                for value in secretLeaves(integers: integers) { found.append(.init(origin: .jsonKey(key), value: value)) }
             }
             // `**` matches zero keys too: what follows it applies here as well.
             let open = paths.flatMap { path in
@@ -41,21 +41,15 @@ extension JSONValue {
                 return forms
             }
             for (name, member) in members {
-                switch member {
-                case .string(let string) where rules.anywhereKeys.contains(name):
-                    // The whole string is the secret: nothing in it needs reading.
-                    found.append((.jsonKey(name), string))
-                    continue
-                case .object(let headers) where !rules.headerNames.isEmpty && name.equalsIgnoringASCIICase("headers"):
+                if case .object(let headers) = member, !rules.headerNames.isEmpty, name.equalsIgnoringASCIICase("headers") {
                     for (header, value) in headers where rules.headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
-                        found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map { ($0.origin, $0.value) }
+                        found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map(\.found)
                     }
-                case .array, .object, .integer:
-                    guard rules.anywhereKeys.contains(name) else { break }
-                    for value in member.secretLeaves(integers: integers) { found.append((.jsonKey(name), value)) }
-                default:
-                    break
+                } else if rules.anywhereKeys.contains(name) {
+                    found += member.secretLeaves(integers: integers).map { Redaction.Found(origin: .jsonKey(name), value: $0) }
+                    // A whole string is the secret: nothing in it needs reading.
+                    if case .string = member { continue }
                 }
                 let next = open.compactMap { path -> ArraySlice<String>? in
                     switch path.first {
@@ -68,12 +62,14 @@ extension JSONValue {
                 member.collect(rules, integers: integers, paths: next, key: name, depth: depth, into: &found)
             }
         case .string(let string):
-            if !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) { found.append((.jsonKey(key), string)) }
+            if !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) { found.append(.init(origin: .jsonKey(key), value: string)) }
             guard depth < Self.nestedJSONDepth, !rules.anywhereKeys.isEmpty || !rules.headerNames.isEmpty,
                   let nested = JSONValue(heldIn: string) else { return }
             nested.collect(rules, integers: integers, paths: [], key: "", depth: depth + 1, into: &found)
         case .integer(let integer):
-            if integers, !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) { found.append((.jsonKey(key), String(integer))) }
+            if integers, !key.isEmpty, paths.contains(where: { $0.allSatisfy { $0 == "**" } }) {
+                found.append(.init(origin: .jsonKey(key), value: String(integer)))
+            }
         case .null, .bool, .number:
             break
         }

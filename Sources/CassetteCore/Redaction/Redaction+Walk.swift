@@ -3,7 +3,7 @@ import Foundation
 extension Redaction {
     /// A value a rule found: which rule, under which name, the value as the code knows it and, where a URL or form
     /// percent-encoded it, the spelling that stood there.
-    struct Found {
+    struct Found: Equatable {
         let origin: SecretOrigin
         let value: String
         var encoded: String?
@@ -31,8 +31,8 @@ extension Redaction {
             if matching.headerNames.contains(name) {
                 var redacted = ""
                 var cursor = value.startIndex
-                for found in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
-                    guard let secret = secret(Found(origin: found.origin, value: found.value)), let range = found.range else { continue }
+                for (range, found) in HeaderValueSecrets.find(in: value, header: name.lowercased()) {
+                    guard let secret = secret(found), let range else { continue }
                     redacted += value[cursor..<range.lowerBound] + secret.placeholder
                     cursor = range.upperBound
                 }
@@ -57,10 +57,7 @@ extension Redaction {
     /// information and of URLs it holds (`/redirect-to?url=https%3A%2F%2Fu%3Apw%40host`), with the Basic credential
     /// URLSession sends for them (servers echo it), are given to `secret` to be replaced wherever they stand.
     func walk(url: String, secret: (Found) -> InteractionSecret?) -> String {
-        for credential in UserInfoPasswords.find(in: url) {
-            _ = secret(Found(origin: .urlPassword, value: credential.password, encoded: credential.writtenPassword))
-            _ = secret(Found(origin: .urlPassword, value: credential.basic))
-        }
+        for found in URLsInText.passwords(in: url) { _ = secret(found) }
         guard !matching.parameterNames.isEmpty else { return url }
         let (beforeFragment, fragment) = URLParts.splittingFragment(url)
         var result = fragment == nil ? url : String(beforeFragment)
@@ -99,12 +96,10 @@ extension Redaction {
     }
 
     /// Gives `secret` the query items a rule names of the URLs `text` holds, found without parsing it (see
-    /// ``LinkParameters``): a page's links, a URL in a JSON string, a header or prose.
+    /// ``URLsInText/parameters(in:named:)``): a page's links, a URL in a JSON string, a header or prose.
     private func walk(text: Data, secret: (Found) -> InteractionSecret?) {
         guard !matching.parameterNames.isEmpty else { return }
-        for parameter in LinkParameters.find(in: text, named: matching.parameterNames) {
-            _ = secret(Found(origin: .queryItem(parameter.name), value: parameter.value, encoded: parameter.encodedValue))
-        }
+        for found in URLsInText.parameters(in: text, named: matching.parameterNames) { _ = secret(found) }
     }
 
     /// A body with the values a rule names replaced: the text fields of a multipart body (and what its JSON files
@@ -122,7 +117,7 @@ extension Redaction {
         let readsForm = type?.isForm == true
         // The declared type first: a form's first field may start like JSON (`[x]=1&token=…`).
         if !readsForm, body.looksLikeJSON, isRequest { walk(text: body.data, secret: secret) }
-        let json = readsForm ? body : redact(jsonBody: body, integers: isRequest) { secret(Found(origin: $0, value: $1)) }
+        let json = readsForm ? body : redact(jsonBody: body, integers: isRequest, secret: secret)
         guard readsForm || !body.looksLikeJSON else { return json }
         defer { if !readsForm { walk(text: body.data, secret: secret) } }
         guard !matching.parameterNames.isEmpty, json.data.containsByte(UInt8(ascii: "=")),
@@ -140,50 +135,37 @@ extension Redaction {
     /// credentials file, a service account's key) holds secrets by the JSON rules: given to `secret`, replaced with
     /// the message's other secrets; the file's other bytes are the app's own.
     private func walk(_ multipart: MultipartBody, of body: Body, secret: (Found) -> InteractionSecret?) -> Body {
-        var result = Data()
-        var cursor = 0
+        var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         let data = body.data
         for part in multipart.parts {
             let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
             if part.isFile {
                 guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
-                for (origin, value) in json.secrets(by: matching, integers: true) {
-                    _ = secret(Found(origin: origin, value: value))
-                }
+                for found in json.secrets(by: matching, integers: true) { _ = secret(found) }
                 continue
             }
             guard let name = part.fieldName, matching.parameterNames.contains(name), let value = String(data: content, encoding: .utf8),
                   let found = secret(Found(origin: .formField(name), value: value)) else {
                 continue
             }
-            result.append(data[(data.startIndex + cursor)..<(data.startIndex + part.content.lowerBound)])
-            result.append(Data(found.placeholder.utf8))
-            cursor = part.content.upperBound
+            replacements.append((part.content, Array(found.placeholder.utf8)))
         }
-        guard cursor > 0 else { return body }
-        result.append(data[(data.startIndex + cursor)...])
-        return Body(result)
+        return data.withUnsafeBytes { Replacer.splice($0, replacements) }.map { Body(Data($0)) } ?? body
     }
 
     /// A body that looks like JSON, may hold a rule's key, and does not parse (cut short, or another format that
     /// starts alike): read as text, failing closed, its string members under a rule's name are secrets all the same
     /// (see ``JSONStringScanner/stringMembers(in:where:)``). Each is replaced where it stands, whatever escapes spell
     /// it there (the placeholder of a JSON string in the usual escaping), then wherever else a JSON string holds it.
-    private func redact(unparsedJSON body: Body, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+    private func redact(unparsedJSON body: Body, secret: (Found) -> InteractionSecret?) -> Body {
         var pairs: [(find: String, replace: String)] = []
-        var replaced: [UInt8] = []
-        var cursor = 0
-        let data = [UInt8](body.data)
+        var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         for member in JSONStringScanner.stringMembers(in: body.data, where: { matching.parameterNames.contains(bytes: $0.assumingMemoryBound(to: UInt8.self)) }) {
-            guard let secret = secret(.jsonKey(member.name), member.value) else { continue }
+            guard let secret = secret(Found(origin: .jsonKey(member.name), value: member.value)) else { continue }
             pairs += secret.jsonStringReplacements
-            guard member.valueRange.lowerBound >= cursor else { continue }
-            replaced += data[cursor..<member.valueRange.lowerBound]
-            replaced += Array(secret.otherJSONPlaceholder.utf8)
-            cursor = member.valueRange.upperBound
+            replacements.append((member.valueRange, Array(secret.otherJSONPlaceholder.utf8)))
         }
-        guard !pairs.isEmpty else { return body }
-        replaced += data[cursor...]
+        guard let replaced = body.data.withUnsafeBytes({ Replacer.splice($0, replacements) }) else { return body }
         return Body(Data(replaced)).replacing(with: Replacer(pairs))
     }
 
@@ -196,7 +178,7 @@ extension Redaction {
     /// An event stream (see ``EventStream``) is read event by event, the last one whether or not a blank line ends
     /// it: the JSON in each event's data is searched the same way, and the values found are replaced in the whole
     /// body.
-    func redact(jsonBody body: Body, integers: Bool, secret: (_ origin: SecretOrigin, _ value: String) -> InteractionSecret?) -> Body {
+    func redact(jsonBody body: Body, integers: Bool, secret: (Found) -> InteractionSecret?) -> Body {
         // The cheap looks first: a body that is neither JSON nor events is not scanned for key names at all.
         let isJSON = body.looksLikeJSON
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
@@ -213,11 +195,10 @@ extension Redaction {
             }
         }
         var pairs: [(find: String, replace: String)] = []
-        var found: Set<String> = []
+        var seen: Set<String> = []
         for json in documents {
-            for (origin, value) in json.secrets(by: matching, integers: integers)
-            where found.insert(value).inserted {
-                if let secret = secret(origin, value) { pairs += secret.jsonStringReplacements }
+            for found in json.secrets(by: matching, integers: integers) where seen.insert(found.value).inserted {
+                if let secret = secret(found) { pairs += secret.jsonStringReplacements }
             }
         }
         guard !pairs.isEmpty else {

@@ -27,34 +27,26 @@ struct Replacer: Sendable {
         var starts = [Bool](repeating: false, count: 256)
         var nodes: Int32 = 1
         let all = pairs.map { (Array($0.find.utf8), Array($0.replace.utf8)) } + kept.map { (Array($0.utf8), Array($0.utf8)) }
-        if all.count <= Self.fewest {
-            for (find, replace) in all where !find.isEmpty && !patterns.contains(where: { $0.find == find }) {
-                patterns.append((find, replace))
-                starts[Int(find[0])] = true
-            }
-            self.patterns = patterns
-            self.edges = [:]
-            self.ends = [:]
-            self.starts = starts
-            few = patterns.indices.sorted { patterns[$0].find.count > patterns[$1].find.count }
-            return
-        }
-        few = nil
+        let isFew = all.count <= Self.fewest
+        // The first pair for a text wins.
         for (find, replace) in all where !find.isEmpty {
-            var node: Int32 = 0
-            for byte in find {
-                let key = UInt64(UInt32(bitPattern: node)) << 8 | UInt64(byte)
-                if let next = edges[key] {
-                    node = next
-                } else {
-                    edges[key] = nodes
-                    node = nodes
-                    nodes += 1
+            if isFew {
+                guard !patterns.contains(where: { $0.find == find }) else { continue }
+            } else {
+                var node: Int32 = 0
+                for byte in find {
+                    let key = UInt64(UInt32(bitPattern: node)) << 8 | UInt64(byte)
+                    if let next = edges[key] {
+                        node = next
+                    } else {
+                        edges[key] = nodes
+                        node = nodes
+                        nodes += 1
+                    }
                 }
+                guard ends[node] == nil else { continue }
+                ends[node] = patterns.count
             }
-            // The first pair for a text wins.
-            guard ends[node] == nil else { continue }
-            ends[node] = patterns.count
             patterns.append((find, replace))
             starts[Int(find[0])] = true
         }
@@ -62,6 +54,7 @@ struct Replacer: Sendable {
         self.edges = edges
         self.ends = ends
         self.starts = starts
+        few = isFew ? patterns.indices.sorted { patterns[$0].find.count > patterns[$1].find.count } : nil
     }
     /// Whether there is nothing to replace.
     var isEmpty: Bool { patterns.allSatisfy { $0.find == $0.replace } }

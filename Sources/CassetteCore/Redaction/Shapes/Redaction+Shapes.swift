@@ -141,13 +141,9 @@ extension Redaction {
     private func highEntropyValues(in body: Body) -> [Found] {
         guard body.data.withUnsafeBytes(AuthLikeName.anyName.mayOccur) else { return [] }
         if body.looksLikeJSON || EventStream.looksLikeEvents(body.data) {
+            // Only names that say a credential are read (a JSON key `key` alone says none), each as a field's.
             let members = JSONStringScanner.stringMembers(in: body.data) { AuthLikeName.place(bytes: $0) != nil }
-            return members.compactMap { name, value, _ in
-                guard let place = AuthLikeName.place(name), AuthLikeName.credential(in: value, at: place) == value[...] else {
-                    return nil
-                }
-                return Found(origin: .highEntropy(under: name), value: value)
-            }
+            return members.compactMap { name, value, _ in highEntropy(under: name, value: value).map { Found(origin: $0, value: value) } }
         }
         guard body.data.containsByte(UInt8(ascii: "=")), let text = String(data: body.data, encoding: .utf8) else { return [] }
         return highEntropyFields(FormFields(text[...], plusIsSpace: true).fields)
@@ -173,7 +169,7 @@ extension Redaction {
         }
     }
 
-    /// Whether the value of a field (a query or fragment item, a form field) under `name` is a secret by
+    /// Whether the value of a field (a query or fragment item, a form field, a JSON member) under `name` is a secret by
     /// ``SecretShape/highEntropy``: a credential-like name whose value looks generated. `?key=` is how several APIs
     /// take an API key (Google's), `code=` is OAuth 2's authorization code (in the redirect to the app, and in its
     /// token request), `sig=` an Azure SAS signature: a random-looking one is taken as such.
