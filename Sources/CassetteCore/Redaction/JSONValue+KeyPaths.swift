@@ -40,9 +40,9 @@ extension JSONValue {
                 while let last = forms.last, last.first == "**", last.count > 1 { forms.append(last.dropFirst()) }
                 return forms
             }
-            for (name, member) in members {
+            for (name, member) in members.inKeyOrder {
                 if case .object(let headers) = member, !rules.headerNames.isEmpty, name.equalsIgnoringASCIICase("headers") {
-                    for (header, value) in headers where rules.headerNames.contains(header) {
+                    for (header, value) in headers.inKeyOrder where rules.headerNames.contains(header) {
                         guard case .string(let text) = value else { continue }
                         found += HeaderValueSecrets.find(in: text, header: header.lowercased()).map(\.found)
                     }
@@ -93,7 +93,7 @@ extension JSONValue {
         case .string(let string): [string]
         case .integer(let integer): integers ? [String(integer)] : []
         case .array(let elements): elements.flatMap { $0.secretLeaves(integers: integers) }
-        case .object(let members): members.values.flatMap { $0.secretLeaves(integers: integers) }
+        case .object(let members): members.inKeyOrder.flatMap { $0.value.secretLeaves(integers: integers) }
         case .null, .bool, .number: []
         }
     }

@@ -27,7 +27,7 @@ extension Redaction {
     func walk(url: String, headers: [String: String], body: Body?, isRequest: Bool,
               secret: (Found) -> InteractionSecret?) -> (url: String, headers: [String: String], body: Body?) {
         var stored = headers
-        for (name, value) in headers {
+        for (name, value) in headers.inKeyOrder {
             if matching.headerNames.contains(name) {
                 var redacted = ""
                 var cursor = value.startIndex

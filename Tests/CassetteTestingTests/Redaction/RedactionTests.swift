@@ -109,6 +109,34 @@ struct RedactionTests {
         #expect(stored.headers["Accept"] == "text/abc")
     }
 
+    @Test("secrets under one JSON name are numbered in the order of their keys, whatever the process's hash seed")
+    func jsonPlaceholdersAreNumberedInKeyOrder() {
+        // JSON objects are Swift dictionaries, whose order changes from process to process: a recording and its
+        // replay run in different processes, and a request's placeholders must come out the same in both.
+        let keys = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        let body = "{" + keys.map { #""\#($0)": {"token": "value-\#($0)-0123", "nested": {"secret": ["s-\#($0)-1", "s-\#($0)-2"]}}"# }
+            .joined(separator: ", ") + "}"
+        let request = RecordedRequest(method: "POST", url: "http://h/p", headers: ["Content-Type": "application/json"],
+                                      body: Body(Data(body.utf8)))
+        let stored = text(Redaction.default.redact(request).stored.body)
+        for (position, key) in keys.enumerated() {
+            let secrets = ["<REDACTED:secret\(position == 0 ? "" : "-\(2 * position + 1)")>", "<REDACTED:secret-\(2 * position + 2)>"]
+            let token = "<REDACTED:token\(position == 0 ? "" : "-\(position + 1)")>"
+            #expect(stored.contains(#""\#(key)": {"token": "\#(token)", "nested": {"secret": ["\#(secrets[0])", "\#(secrets[1])"]}}"#), "\(stored)")
+        }
+    }
+
+    @Test("values of one shape in several headers are numbered in the order of the headers' names")
+    func shapePlaceholdersAreNumberedInHeaderOrder() {
+        let names = ["X-A", "X-B", "X-C", "X-D", "X-E", "X-F", "X-G", "X-H"]
+        let tokens = names.indices.map { "ghp_\($0)Zq7Xw9Lm2Np4Rt6Vy8Bc1Df3Gh5Jk0Mn2Pqs" }
+        let request = RecordedRequest(method: "GET", url: "http://h/p", headers: Dictionary(uniqueKeysWithValues: zip(names, tokens)))
+        let stored = Redaction.default.redact(request).stored
+        for (position, name) in names.enumerated() {
+            #expect(stored.headers[name] == "<REDACTED:github-token\(position == 0 ? "" : "-\(position + 1)")>", "\(stored.headers)")
+        }
+    }
+
     @Test func formAndMultipartFields() {
         let form = RecordedRequest(method: "POST", url: "http://h/login",
                                    headers: ["Content-Type": "application/x-www-form-urlencoded"],

@@ -15,7 +15,7 @@ extension Redaction {
             }
         }
         add(matching.shapes.values(in: url))
-        for (name, value) in headers {
+        for (name, value) in headers.inKeyOrder {
             add(matching.shapes.values(in: value))
             // A header name's words are joined by `-`, which a token's start does not follow (`X-AKIA…`).
             add(matching.shapes.values(inName: name, separators: Self.headerNameSeparators))
