@@ -38,6 +38,8 @@ extension Redaction {
                 }
                 stored[name] = redacted + value[cursor...]
             }
+            // A URL's password, wherever the URL stands (a cookie's name too); the Location's below, as its URL's.
+            if !name.equalsIgnoringASCIICase("Location") { walkPasswords(in: Data(value.utf8), secret: secret) }
             guard value.containsByte(UInt8(ascii: "?")) else { continue }
             if name.equalsIgnoringASCIICase("Location"), let redacted = stored[name] {
                 stored[name] = walk(url: redacted, secret: secret)
@@ -95,6 +97,14 @@ extension Redaction {
         return result
     }
 
+    /// Gives `secret` the passwords of the URLs `text` holds, with the Basic credentials a client sends for them
+    /// (see ``URLsInText/passwords(in:)``): a connection string in a JSON answer, a URL in a header or prose.
+    private func walkPasswords(in text: Data, secret: (Found) -> InteractionSecret?) {
+        // Most texts hold no `@`, written or percent-encoded: a byte search tells before any text is made.
+        guard text.containsByte(UInt8(ascii: "@")) || text.containsBytes(of: "%40", asWord: false) else { return }
+        for found in URLsInText.passwords(in: String(decoding: text, as: UTF8.self)) { _ = secret(found) }
+    }
+
     /// Gives `secret` the query items a rule names of the URLs `text` holds, found without parsing it (see
     /// ``URLsInText/parameters(in:named:)``): a page's links, a URL in a JSON string, a header or prose.
     private func walk(text: Data, secret: (Found) -> InteractionSecret?) {
@@ -111,6 +121,7 @@ extension Redaction {
     /// `application/x-www-form-urlencoded`), and so is a response's that is declared a form or shaped like one (see
     /// ``FormFields/isFormShaped(_:)``).
     private func walk(body: Body, contentType type: ContentType?, isRequest: Bool, secret: (Found) -> InteractionSecret?) -> Body {
+        walkPasswords(in: body.data, secret: secret)
         if let multipart = MultipartBody(body.data, declaredBoundary: type?.multipartBoundary) {
             return walk(multipart, of: body, secret: secret)
         }

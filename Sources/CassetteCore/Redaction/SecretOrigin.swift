@@ -69,9 +69,14 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
     static let longestName = 64
 
     /// `name`, at most ``longestName`` bytes of it (whole characters), with each value of a shape in it written as
-    /// the shape's name (and, `inPlaceholder`, the characters of a query written `_`).
+    /// the shape's name, the password of a URL in it written `password` (a cookie named after a URL), and,
+    /// `inPlaceholder`, the characters of a query written `_`.
     private static func withoutTokens(_ name: String, inPlaceholder: Bool = false) -> String {
         var name = name
+        for password in URLsInText.passwords(in: name) {
+            guard let written = password.encoded, !written.isEmpty else { continue }
+            name = name.replacingOccurrences(of: written, with: "password")
+        }
         if inPlaceholder, name.utf8.contains(where: { Self.queryCharacters.contains($0) }) {
             name = String(decoding: name.utf8.map { Self.queryCharacters.contains($0) ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
         }

@@ -20,6 +20,7 @@ struct PlantedSecrets {
     let multipartPassword = "multipart-pw-\(UUID().uuidString)"
     let userInfoPassword = "userinfo-pw-\(UUID().uuidString)"
     let nestedURLToken = "nested-token-\(UUID().uuidString)"
+    let bodyURLPassword = "body-url-pw-\(UUID().uuidString)"
 
     /// The scheme, host and port the requests go to, e.g. `http://api.test`.
     let host: String
@@ -30,7 +31,8 @@ struct PlantedSecrets {
          ("X-Api-Key", apiKeyHeader), ("?token=", queryToken), ("?api_key=", queryAPIKey),
          ("?access_token=", queryAccessToken), ("JSON password", jsonPassword), ("JSON nested client_secret", clientSecret),
          ("form refresh_token", formRefreshToken), ("multipart password", multipartPassword),
-         ("URL user information password", userInfoPassword), ("token of a URL in a query value", nestedURLToken)]
+         ("URL user information password", userInfoPassword), ("token of a URL in a query value", nestedURLToken),
+         ("password of a URL in a JSON body", bodyURLPassword)]
     }
 
     /// The texts that give a planted value away: the value in every form it is written on the wire, and the Basic
@@ -87,6 +89,8 @@ struct PlantedSecrets {
                     body: multipart),
             URLRequest(url: userInfo?.url ?? url("/")),
             request("/redirect-to?url=\(nested)&page=2"),
+            request("/settings", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: #"{"database_url":"postgres://app:\#(bodyURLPassword)@db.test/main"}"#),
         ]
     }
 

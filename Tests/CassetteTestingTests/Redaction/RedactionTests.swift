@@ -312,6 +312,21 @@ struct RedactionTests {
         #expect(learned.response.headers["location"] == "https://u:REDACTED_url-password_4@cb.example.com/cb?state=1")
     }
 
+    @Test("a URL's password in a body, an unnamed header or a cookie's name: a connection string, a webhook, prose")
+    func userInformationPasswordsInBodiesAndHeaders() {
+        let request = RecordedRequest(
+            method: "POST", url: "http://h/hooks",
+            headers: ["Content-Type": "application/json", "X-Callback": "https://hook:HDRpw-5kq2@cb.example.com/in",
+                      "Cookie": "https://u:CKpw-8zt1@h/p=session-value-77x; theme=dark"],
+            body: Body(Data(#"{"target": "https://hook:BODYpw-3vn8@cb.example.com/in", "note": "see ftp://a:TXTpw-1mw4@files.test/x"}"#.utf8)))
+        let response = RecordedResponse(status: 200, headers: ["Content-Type": "application/json"],
+                                        body: Body(Data(#"{"DATABASE_URL": "postgres://app:DBpw-7hq9@db.internal:5432/main"}"#.utf8)),
+                                        url: "http://h/hooks")
+        let stored = record(request, response)
+        let file = "\(stored.request) \(stored.response) \(stored.secrets.secrets.map(\.placeholder)) \(stored.secrets.secrets.map(\.origin.description))"
+        for password in ["HDRpw", "CKpw", "BODYpw", "TXTpw", "DBpw"] { #expect(!file.contains(password), "\(password): \(file)") }
+    }
+
     @Test("a JSON file in a multipart body holds secrets by the JSON rules, in the request and in its echo")
     func jsonFilePartsOfMultipartBodies() {
         let credentials = #"{"client_id":"app-1","client_secret":"cs-FILEPART-4242","password":"pw-FILEPART-77"}"#

@@ -45,7 +45,8 @@ struct VerifyPlantedSecretsTests {
     }
 
     /// For each planted request (in ``PlantedSecrets/requests`` order), what verify must report in it, as
-    /// `<place in the request>: <rule>`; the URL's password is hidden whatever the rules, so no rule-less file holds it.
+    /// `<place in the request>: <rule>`; a URL's password (the request's, or one in its body) is hidden whatever the
+    /// rules, so no rule-less file holds it.
     private static let expected: [[String]] = [
         [#"headers.Authorization: the value of header "authorization""#],
         [#"headers.Authorization: the value of header "authorization""#, #"url: the password in header "authorization""#],
@@ -60,6 +61,7 @@ struct VerifyPlantedSecretsTests {
         [#"body.text: the value of form field "password""#],
         [],
         [#"url: the value of query item "access_token""#],
+        [],
     ]
 
     @Test("a cassette the default rules wrote passes; the same one written without rules fails, every planted secret named")
