@@ -32,20 +32,35 @@ public struct CacheError: Error, Sendable, CustomStringConvertible, LocalizedErr
     }
 
     /// What kind of failure this is.
-    public let code: Code
+    public var code: Code { storage.code }
     /// The file concerned, when there is one.
-    public let file: URL?
+    public var file: URL? { storage.file }
     /// Where in the file the problem is, e.g. `["entries", "[2]", "value", "status"]`; empty for the whole file.
-    public let codingPath: [String]
+    public var codingPath: [String] { storage.codingPath }
     /// What went wrong and what to do about it.
-    public let reason: String
+    public var reason: String { storage.reason }
+
+    /// The fields, behind one reference: the error passes through every `throws(CacheError)` function, and one
+    /// reference wide it is copied with a retain, not with copy code for each field at every site.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let code: Code
+        let file: URL?
+        let codingPath: [String]
+        let reason: String
+
+        init(_ code: Code, file: URL?, codingPath: [String], reason: String) {
+            self.code = code
+            self.file = file
+            self.codingPath = codingPath
+            self.reason = reason
+        }
+    }
 
     /// Creates an error.
     public init(_ code: Code, file: URL? = nil, codingPath: [String] = [], reason: String) {
-        self.code = code
-        self.file = file
-        self.codingPath = codingPath
-        self.reason = reason
+        storage = Storage(code, file: file, codingPath: codingPath, reason: reason)
     }
 
     /// The coding path written as in Swift, e.g. `entries[2].value.status`.

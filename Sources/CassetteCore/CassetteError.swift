@@ -79,16 +79,36 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
     }
 
     /// What kind of failure this is.
-    public let code: Code
+    public var code: Code { storage.code }
     /// The cassette file concerned, when there is one.
-    public let cassette: URL?
+    public var cassette: URL? { storage.cassette }
     /// A full explanation, including how to fix it.
-    public let message: String
+    public var message: String { storage.message }
     /// The `Caching` error this one wraps, when reading or writing the cassette's file failed there.
-    public let underlying: CacheError?
+    public var underlying: CacheError? { storage.underlying }
 
     /// Where the failing `Cassette.use` (or XCTest helper) was called, when the error comes from one.
-    public private(set) var callSite: CallSite?
+    public var callSite: CallSite? { storage.callSite }
+
+    /// The fields, behind one reference: the error passes through every `throws(CassetteError)` function of the
+    /// module, and one reference wide it is copied with a retain, not with copy code for each field at every site.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let code: Code
+        let cassette: URL?
+        let message: String
+        let underlying: CacheError?
+        let callSite: CallSite?
+
+        init(_ code: Code, _ message: String, cassette: URL?, underlying: CacheError?, callSite: CallSite?) {
+            self.code = code
+            self.message = message
+            self.cassette = cassette
+            self.underlying = underlying
+            self.callSite = callSite
+        }
+    }
 
     /// A place in the source: what `#fileID`, `#filePath`, `#line` and `#column` give at a call.
     public struct CallSite: Sendable, Hashable, CustomStringConvertible {
@@ -118,11 +138,8 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
         self.init(code, message, cassette: cassette, underlying: nil)
     }
 
-    private init(_ code: Code, _ message: String, cassette: URL?, underlying: CacheError?) {
-        self.code = code
-        self.message = message
-        self.cassette = cassette
-        self.underlying = underlying
+    private init(_ code: Code, _ message: String, cassette: URL?, underlying: CacheError?, callSite: CallSite? = nil) {
+        storage = Storage(code, message, cassette: cassette, underlying: underlying, callSite: callSite)
     }
 
     /// An error that adds the cassette's context to `underlying`, a failure of `Caching`: the message is `context`
@@ -141,16 +158,13 @@ public struct CassetteError: Error, Sendable, CustomStringConvertible, Localized
 
     /// This error, attributed to `callSite` (unless it already names one).
     package func at(_ callSite: CallSite) -> CassetteError {
-        var error = self
-        if error.callSite == nil { error.callSite = callSite }
-        return error
+        guard self.callSite == nil else { return self }
+        return CassetteError(code, message, cassette: cassette, underlying: underlying, callSite: callSite)
     }
 
     /// This error with `text` after its message.
     package func adding(_ text: String) -> CassetteError {
-        var error = CassetteError(code, message + text, cassette: cassette, underlying: underlying)
-        error.callSite = callSite
-        return error
+        CassetteError(code, message + text, cassette: cassette, underlying: underlying, callSite: callSite)
     }
 
     /// One error that stands for all of `failures`: the only one, or the first one's code with every message

@@ -27,8 +27,8 @@ import Locking
 /// ```
 ///
 /// To add an option: add its property (documented with its default) and its `init` parameter here, one line to
-/// ``overridden(by:)``, its decided value to `Resolved` and its default to `resolved()`, then use it where the
-/// cassette opens (`Cassette`'s initializer). No entry point changes.
+/// ``overridden(by:)``, its decided value and its default to `Resolved`, then use it where the cassette opens
+/// (`Cassette`'s initializer). No entry point changes.
 public struct CassetteOptions: Sendable {
     /// When to record (see ``RecordMode``). Default: ``RecordMode/automatic``, which reads `CASSETTE_RECORD`, then
     /// `CI`.
@@ -128,43 +128,48 @@ public struct CassetteOptions: Sendable {
     /// Every option decided: the ones given, the defaults for the rest. The environment's level (`CASSETTE_RECORD`,
     /// `CASSETTE_DIR`) is applied where the mode and the file are resolved, from ``Resolved/environment``.
     package func resolved() -> Resolved {
-        Resolved(
-            record: record ?? .automatic,
-            matching: matching.flatMap { $0.isEmpty ? nil : $0 } ?? RequestMatcher.defaults,
-            redaction: redaction ?? .default,
-            directory: directory ?? .automatic,
-            repeatsLastResponse: repeatsLastResponse ?? false,
-            savesOnError: savesOnError ?? false,
-            recordsTransportErrors: recordsTransportErrors ?? false,
-            unused: unused ?? .warn,
-            hooks: hooks ?? CassetteHooks(),
-            latency: latency ?? .immediate,
-            faults: faults ?? [],
-            expiry: expiry ?? .never,
-            environment: environment ?? HarnessEnvironment.current,
-            scope: scope ?? .session,
-            now: now ?? { Date() },
-            asksThroughClient: asksThroughClient ?? DelegateRoute.platformAsksThroughClient)
+        Resolved(self)
     }
 
-    /// Every option with its value decided (see ``CassetteOptions/resolved()``).
-    package struct Resolved: Sendable {
-        package var record: RecordMode
-        package var matching: [RequestMatcher]
-        package var redaction: Redaction
-        package var directory: CassetteDirectory
-        package var repeatsLastResponse: Bool
-        package var savesOnError: Bool
-        package var recordsTransportErrors: Bool
-        package var unused: UnusedInteractions
-        package var hooks: CassetteHooks
-        package var latency: ReplayLatency
-        package var faults: [Fault]
-        package var expiry: Expiry
-        package var environment: [String: String]
-        package var scope: CassetteScope
-        package var now: @Sendable () -> Date
-        package var asksThroughClient: Bool
+    /// Every option with its value decided (see ``CassetteOptions/resolved()``): one immutable object, which the
+    /// cassette's settings hold and its jobs share.
+    package final class Resolved: Sendable {
+        package let record: RecordMode
+        package let matching: [RequestMatcher]
+        package let redaction: Redaction
+        package let directory: CassetteDirectory
+        package let repeatsLastResponse: Bool
+        package let savesOnError: Bool
+        package let recordsTransportErrors: Bool
+        package let unused: UnusedInteractions
+        package let hooks: CassetteHooks
+        package let latency: ReplayLatency
+        package let faults: [Fault]
+        package let expiry: Expiry
+        package let environment: [String: String]
+        package let scope: CassetteScope
+        package let now: @Sendable () -> Date
+        package let asksThroughClient: Bool
+
+        /// `options` with the default of every option they leave out.
+        init(_ options: CassetteOptions) {
+            record = options.record ?? .automatic
+            matching = options.matching.flatMap { $0.isEmpty ? nil : $0 } ?? RequestMatcher.defaults
+            redaction = options.redaction ?? .default
+            directory = options.directory ?? .automatic
+            repeatsLastResponse = options.repeatsLastResponse ?? false
+            savesOnError = options.savesOnError ?? false
+            recordsTransportErrors = options.recordsTransportErrors ?? false
+            unused = options.unused ?? .warn
+            hooks = options.hooks ?? CassetteHooks()
+            latency = options.latency ?? .immediate
+            faults = options.faults ?? []
+            expiry = options.expiry ?? .never
+            environment = options.environment ?? HarnessEnvironment.current
+            scope = options.scope ?? .session
+            now = options.now ?? { Date() }
+            asksThroughClient = options.asksThroughClient ?? DelegateRoute.platformAsksThroughClient
+        }
     }
 }
 

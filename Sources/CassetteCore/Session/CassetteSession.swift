@@ -74,7 +74,7 @@ final class CassetteSession: Sendable {
     }
 
     /// How the cassette answers one request.
-    enum Answer {
+    indirect enum Answer {
         /// The answer, known at once: a replayed interaction (to be served after `delay` seconds, see
         /// ``ReplayLatency``) or the cassette's own failure (`delay` 0). `asks` is what the task's delegate, if it
         /// has one, is asked first (see ``DelegateReplay``).
@@ -107,7 +107,7 @@ final class CassetteSession: Sendable {
         }
         let sent = SentRequest(outgoing: outgoing, stored: stored, secrets: secrets)
 
-        enum Decision {
+        indirect enum Decision {
             case replay(CassetteReplay.Played), live(LiveRequest), fail(CassetteError)
         }
         let decision: Decision = state.withLock { state in

@@ -17,7 +17,7 @@ import FoundationNetworking
 /// is a header that the protocol removes before anything reads the request.
 struct ChainLinks: Sendable {
     /// What a followed redirect goes on with.
-    enum Link: Sendable {
+    indirect enum Link: Sendable {
         /// A replayed chain at this redirect: the questions left (the delegate's answer to this one is the request
         /// that follows, or `nil` when it stopped), and what the chain ends with.
         case replay(ChainReplay, outcome: Outcome, delay: TimeInterval, asks: CassetteSession.DelegateQuestions)

@@ -4,7 +4,12 @@ import FoundationNetworking
 #endif
 
 /// What the cassette protocol hands its client for one request.
-enum Outcome: Sendable {
+///
+/// `indirect`, like the other answers to a request (`CassetteSession.Answer`, its `Decision`, `ChainLinks.Link`,
+/// `ReplayAnswer.Kind`): one reference wide, an outcome is passed and stored with a retain rather than with the copy
+/// code the compiler writes for each payload at every site (for these enums, 2% of the module's code), at the cost
+/// of an allocation each time one is made (a few per request).
+indirect enum Outcome: Sendable {
     /// A response and its complete body, with the cookies the session must store when it is delivered: those of
     /// the response and, on replay, of the redirects before it (while recording, each redirect's cookies are
     /// stored as it happens).

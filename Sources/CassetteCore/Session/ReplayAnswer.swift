@@ -7,7 +7,7 @@ import FoundationNetworking
 /// parsed, and whether the response holds placeholders of the request's secrets, so that a replay without any
 /// copies a few references and builds only the response object.
 struct ReplayAnswer: Sendable {
-    private enum Kind: Sendable {
+    private indirect enum Kind: Sendable {
         /// `recordedURL` is the stored final URL when the request was redirected, `nil` when it was not, and
         /// `redirectedTo` that URL parsed. `cookies` are the `Set-Cookie` values of the redirects and the response.
         case response(status: Int, headers: [String: String], body: Data, httpVersion: String, recordedURL: String?,
