@@ -57,8 +57,10 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// What makes a text read as a query: `%`, `?`, `#`, `&` and `=`.
-    private static let queryCharacters: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "=")]
+    /// What makes a text read as a query (`%`, `?`, `#`, `&` and `=`) or as a URL's user information (`@`), written
+    /// `_` in a placeholder's name so that redacting the text it stands in again finds nothing in it.
+    private static let queryCharacters: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "="),
+                                                      UInt8(ascii: "@")]
 
     /// Finds the tokens a name may hold, of every built-in shape found by its value.
     private static let nameScan = ShapeScan(SecretShape.builtIn.filter { $0 != .highEntropy })
@@ -70,7 +72,7 @@ package struct SecretOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// `name`, at most ``longestName`` bytes of it (whole characters), with each value of a shape in it written as
     /// the shape's name, the password of a URL in it written `password` (a cookie named after a URL), and,
-    /// `inPlaceholder`, the characters of a query written `_`.
+    /// `inPlaceholder`, the characters of a query and `@` written `_`.
     private static func withoutTokens(_ name: String, inPlaceholder: Bool = false) -> String {
         var name = name
         for password in URLsInText.passwords(in: name) {
