@@ -123,13 +123,14 @@ public final class Cassette: Sendable {
         var recordsByDefault = false
         switch source.kind {
         case .named(let name):
-            file = try CassetteLocation(name: name, directory: options.directory.url(), environment: options.environment,
-                                        filePath: filePath).file
+            let location = try CassetteLocation(name: name, directory: options.directory.url(), environment: options.environment,
+                                                filePath: filePath)
+            file = location.file
             let resolution = try options.record.resolution(in: options.environment)
             // A bundle's cassettes are only replayed, and a cassette missing there is no first recording.
             (mode, recordsByDefault) = options.directory.replaysOnly ? (try resolution.mode.replayingOnly(), false) : resolution
             preloaded = nil
-            fileKey = try OpenCassettes.admit(file, by: opener)
+            fileKey = try OpenCassettes.admit(location, by: opener)
         case .har(let har):
             // A HAR file is only replayed, whatever the options or `CASSETTE_RECORD` say.
             file = har

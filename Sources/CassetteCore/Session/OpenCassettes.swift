@@ -45,10 +45,12 @@ enum OpenCassettes {
     private static let claims = LockedBox([String: Claims]())
     private static let users = LockedBox([String: Users]())
 
-    /// Admits `opener` to `file`: the first opener in the run owns it; an opener with the same owner, or of a test
-    /// admitted already, shares it; any other fails, naming both. Returns the file's key, for ``claim(_:key:writes:)``.
-    static func admit(_ file: URL, by opener: CassetteOpener) throws(CassetteError) -> Key {
-        let key = Key(file)
+    /// Admits `opener` to the file at `location`: the first opener in the run owns it; an opener with the same owner,
+    /// or of a test admitted already, shares it; any other fails, naming both. Returns the file's key, for
+    /// ``claim(_:key:writes:)``.
+    static func admit(_ location: CassetteLocation, by opener: CassetteOpener) throws(CassetteError) -> Key {
+        let key = Key(path: location.resolvedPath)
+        let file = location.file
         let (admitted, first) = users.withLock { users -> (Bool, CassetteOpener) in
             var current = users[key.path] ?? Users(first: opener)
             let admitted = current.admit(opener)
@@ -83,14 +85,20 @@ enum OpenCassettes {
         }
     }
 
-    /// A file as this registry knows it: its path with symbolic links resolved, so that two names for one file are
-    /// one key (worked out once: resolving symbolic links costs a system call per folder).
+    /// A file as this registry knows it: its path with symbolic links resolved (see ``CassetteLocation/resolved(_:)``),
+    /// so that two names for one file are one key (worked out once: resolving symbolic links costs a system call per
+    /// folder).
     struct Key: Sendable {
         fileprivate let path: String
 
+        fileprivate init(path: String) {
+            self.path = path
+        }
+
         /// The key of `file`; ``admit(_:by:)`` gives it for a cassette file, this for a file no test owns (HAR).
         init(_ file: URL) {
-            path = file.standardizedFileURL.resolvingSymlinksInPath().path
+            let path = file.standardizedFileURL.path
+            self.path = CassetteLocation.resolved(path) ?? path
         }
     }
 

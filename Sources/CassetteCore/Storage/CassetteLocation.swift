@@ -19,16 +19,20 @@ package struct CassetteLocation: Sendable {
     /// The cassette file, as the name and directory spell it (symbolic links not resolved).
     package let file: URL
 
+    /// The file's path with every symbolic link on it resolved (see ``resolved(_:)``): the same for every name that
+    /// leads to one file.
+    let resolvedPath: String
+
     /// Resolves a cassette name against, in order: `directory`, `CASSETTE_DIR`, and `Cassettes/` at the root of
     /// the package that contains `filePath` (the calling test file).
     package init(name: String, directory: URL?, environment: [String: String], filePath: String) throws(CassetteError) {
         let components = try Self.validatedComponents(of: name)
-        let base = try Self.directory(directory, environment: environment, filePath: filePath)
-        var file = base
-        for component in components.dropLast() { file.appendPathComponent(component, isDirectory: true) }
-        file.appendPathComponent(Self.fileName(components[components.count - 1]), isDirectory: false)
-        self.file = file.standardizedFileURL
-        try Self.checkResolved(self.file, isInside: base.standardizedFileURL, name: name)
+        let base = try Self.directory(directory, environment: environment, filePath: filePath).standardizedFileURL
+        // The components hold no `.`, `..` or empty names: joined to a standardized folder, the path is standardized.
+        let folder = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        let path = folder + (components.dropLast() + [Self.fileName(components[components.count - 1])]).joined(separator: "/")
+        file = URL(fileURLWithPath: path, isDirectory: false)
+        resolvedPath = try Self.checkResolved(file, isInside: base, name: name)
     }
 
     /// The cassette directory: `directory` when given, else `CASSETTE_DIR`, else `Cassettes/` at the root of the
@@ -129,9 +133,9 @@ package struct CassetteLocation: Sendable {
 }
 
 extension CassetteLocation {
-    /// Fails unless `file`, every symbolic link on its way resolved, lies inside `base` (resolved alike) and its path
-    /// fits this system's limit.
-    private static func checkResolved(_ file: URL, isInside base: URL, name: String) throws(CassetteError) {
+    /// `file`'s path, every symbolic link on its way resolved; fails unless it lies inside `base` (resolved alike) and
+    /// its path fits this system's limit.
+    private static func checkResolved(_ file: URL, isInside base: URL, name: String) throws(CassetteError) -> String {
         guard let resolvedBase = resolved(base.path) else {
             throw invalidName(name, "the cassette directory \(base.path) is a symbolic link that leads nowhere, or cannot be read")
         }
@@ -146,6 +150,7 @@ extension CassetteLocation {
         if resolvedFile.utf8.count > limit || file.path.utf8.count > limit {
             throw invalidName(name, "its file's path would be \(max(resolvedFile.utf8.count, file.path.utf8.count)) bytes long; this system allows at most \(limit)")
         }
+        return resolvedFile
     }
 
     /// `path` (absolute, standardized) with every symbolic link resolved: its longest existing part by `realpath`,
