@@ -46,15 +46,14 @@ enum DriftComparison {
         return type?.isEmpty == false ? type : nil
     }
 
-    /// The drift check's words for shape changes.
+    /// The drift check's words for shape changes: kinds, never values.
     private static func report(_ changes: [JSONComparison.Change]) -> [String] {
-        changes.map { change in
-            switch change {
-            case .added(let path, let kind): "\(path): new live (\(kind))"
-            case .removed(let path, let kind): "\(path): recorded \(kind), missing live"
-            case .kindChanged(let path, let from, let to): "\(path): recorded \(from), live \(to)"
-            case .valueChanged(let path): "\(path): changed"
-            case .lengthChanged(let path, let from, let to): "\(path): recorded \(from) elements, live \(to)"
+        changes.compactMap { change in
+            switch (change.old.map(JSONComparison.kind), change.new.map(JSONComparison.kind)) {
+            case (nil, let kind?): "\(change.path): new live (\(kind))"
+            case (let kind?, nil): "\(change.path): recorded \(kind), missing live"
+            case (let from?, let to?): "\(change.path): recorded \(from), live \(to)"
+            case (nil, nil): nil
             }
         }
     }

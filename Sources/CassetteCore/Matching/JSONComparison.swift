@@ -1,51 +1,50 @@
 import Foundation
 
-/// Where two JSON values differ, by path (`$.users[0].name`): members added and removed, kinds changed, and, when
-/// values are compared, values changed and arrays of another length; never the values (they may be secrets). The
-/// drift check compares shapes (``RecordMode/drift``), `cassette diff` values.
+/// Where two JSON values differ, by path, found in one walk over both: the drift check compares shapes
+/// (``RecordMode/drift``), `cassette diff` and `cassette verify` values. Each change carries the values on both sides;
+/// each caller words it (the drift check and `cassette diff` name only kinds, as values may be secrets).
 package enum JSONComparison {
-    /// One place where the values differ.
-    package enum Change: Sendable, Equatable {
-        case added(path: String, kind: String)
-        case removed(path: String, kind: String)
-        case kindChanged(path: String, from: String, to: String)
-        case valueChanged(path: String)
-        case lengthChanged(path: String, from: Int, to: Int)
+    /// One place where the values differ: its path, and its value before and after (`nil`: the member is absent on
+    /// that side; both present: another kind, another value, or an array of another length).
+    package struct Change: Sendable, Equatable {
+        package let path: String
+        package let old: JSONValue?
+        package let new: JSONValue?
     }
 
-    /// Where `new` differs from `old`, under `path`: shapes only (`values: false`: an array is compared by its first
-    /// elements, at `path[]`), or values too (each element, at `path[i]`).
-    package static func changes(from old: JSONValue, to new: JSONValue, at path: String = "$", values: Bool) -> [Change] {
+    /// Where `new` differs from `old`, under `path`, object members in sorted order: shapes only (`values: false`:
+    /// kinds, an array compared by its first elements at `path[]`), or values too (an array of the same length element
+    /// by element at `path[i]`, one of another length as one change). A member is at `path.key`; with `quotingKeys`, a
+    /// key that is not an identifier is at `path["key"]` (see ``member(_:of:)``).
+    package static func changes(from old: JSONValue, to new: JSONValue, at path: String = "$", values: Bool,
+                                quotingKeys: Bool = false) -> [Change] {
         var changes: [Change] = []
-        walk(old, new, at: path, values: values, into: &changes)
+        walk(old, new, at: path, values: values, quotingKeys: quotingKeys, into: &changes)
         return changes
     }
 
-    private static func walk(_ old: JSONValue, _ new: JSONValue, at path: String, values: Bool, into changes: inout [Change]) {
+    private static func walk(_ old: JSONValue, _ new: JSONValue, at path: String, values: Bool, quotingKeys: Bool,
+                             into changes: inout [Change]) {
         switch (old, new) {
         case (.object(let a), .object(let b)):
             for key in Set(a.keys).union(b.keys).sorted() {
-                let here = path + "." + key
-                switch (a[key], b[key]) {
-                case (let x?, let y?): walk(x, y, at: here, values: values, into: &changes)
-                case (nil, let y?): changes.append(.added(path: here, kind: kind(y)))
-                case (let x?, nil): changes.append(.removed(path: here, kind: kind(x)))
-                case (nil, nil): break
+                let here = quotingKeys ? member(key, of: path) : path + "." + key
+                if let x = a[key], let y = b[key] {
+                    walk(x, y, at: here, values: values, quotingKeys: quotingKeys, into: &changes)
+                } else {
+                    changes.append(Change(path: here, old: a[key], new: b[key]))
                 }
             }
-        case (.array(let a), .array(let b)):
-            if values {
-                if a.count != b.count { changes.append(.lengthChanged(path: path, from: a.count, to: b.count)) }
-                for index in 0..<min(a.count, b.count) { walk(a[index], b[index], at: "\(path)[\(index)]", values: true, into: &changes) }
-            } else if let first = a.first, let other = b.first {
-                walk(first, other, at: path + "[]", values: false, into: &changes)
+        case (.array(let a), .array(let b)) where !values:
+            if let first = a.first, let other = b.first {
+                walk(first, other, at: path + "[]", values: false, quotingKeys: quotingKeys, into: &changes)
+            }
+        case (.array(let a), .array(let b)) where a.count == b.count:
+            for index in a.indices {
+                walk(a[index], b[index], at: "\(path)[\(index)]", values: true, quotingKeys: quotingKeys, into: &changes)
             }
         default:
-            if kind(old) != kind(new) {
-                changes.append(.kindChanged(path: path, from: kind(old), to: kind(new)))
-            } else if values && old != new {
-                changes.append(.valueChanged(path: path))
-            }
+            if values ? old != new : kind(old) != kind(new) { changes.append(Change(path: path, old: old, new: new)) }
         }
     }
 
@@ -59,5 +58,35 @@ package enum JSONComparison {
         case .bool: "bool"
         case .null: "null"
         }
+    }
+
+    /// The path of the member `key` of the object at `path` as `cassette verify` spells it: `path.key` (`key` at the
+    /// top, where `path` is empty), or `path["key"]` (as a JSON string) for a key that is not an identifier.
+    package static func member(_ key: String, of path: String) -> String {
+        let isIdentifier = key.utf8.first.map { !isDigit($0) } == true
+            && key.utf8.allSatisfy { isDigit($0) || $0 == UInt8(ascii: "_") || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+        if isIdentifier { return path.isEmpty ? key : path + "." + key }
+        return path + "[" + quoted(key) + "]"
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }

@@ -140,13 +140,24 @@ struct CassetteDifferences: Sendable {
     private func jsonChanges(_ old: JSONValue, _ new: JSONValue, at prefix: String) -> [String] {
         let (old, new) = ignored.jsonKeyPaths.isEmpty ? (old, new)
             : (old.removing(keyPaths: ignored.jsonKeyPaths), new.removing(keyPaths: ignored.jsonKeyPaths))
-        return JSONComparison.changes(from: old, to: new, values: true).map { change in
-            switch change {
-            case .added(let path, let kind): "\(prefix)\(path) added (\(kind))"
-            case .removed(let path, let kind): "\(prefix)\(path) removed (was \(kind))"
-            case .kindChanged(let path, let from, let to): "\(prefix)\(path) is \(to), was \(from)"
-            case .valueChanged(let path): "\(prefix)\(path) changed"
-            case .lengthChanged(let path, let from, let to): "\(prefix)\(path) has \(to) elements, was \(from)"
+        return Self.lines(JSONComparison.changes(from: old, to: new, values: true), prefix: prefix)
+    }
+
+    /// The words for JSON changes, kinds and lengths but never values: an array of another length is followed by the
+    /// changes among the elements both have.
+    private static func lines(_ changes: [JSONComparison.Change], prefix: String) -> [String] {
+        changes.flatMap { change -> [String] in
+            let path = prefix + change.path
+            switch (change.old, change.new) {
+            case (nil, let new?): return ["\(path) added (\(JSONComparison.kind(new)))"]
+            case (let old?, nil): return ["\(path) removed (was \(JSONComparison.kind(old)))"]
+            case (.array(let old)?, .array(let new)?):
+                let both = min(old.count, new.count)
+                return ["\(path) has \(new.count) elements, was \(old.count)"] + lines(JSONComparison.changes(
+                    from: .array(Array(old[..<both])), to: .array(Array(new[..<both])), at: change.path, values: true), prefix: prefix)
+            case (let old?, let new?) where JSONComparison.kind(old) != JSONComparison.kind(new):
+                return ["\(path) is \(JSONComparison.kind(new)), was \(JSONComparison.kind(old))"]
+            default: return ["\(path) changed"]
             }
         }
     }

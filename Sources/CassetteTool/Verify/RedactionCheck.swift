@@ -17,8 +17,8 @@ struct RedactionCheck: Sendable {
         let perInteraction = redaction.redactingWithSecrets(interactions) { position, stored, redacted, secrets -> Result<[RedactionFinding], CacheError> in
             guard redacted != stored else { return .success([]) }
             return Result { () throws(CacheError) in
-                let changes = JSONDifference.changes(from: try Self.written(stored), to: try Self.written(redacted),
-                                                     at: "entries[\(indices[position])].value")
+                let changes = JSONComparison.changes(from: try Self.written(stored), to: try Self.written(redacted),
+                                                     at: "entries[\(indices[position])].value", values: true, quotingKeys: true)
                 return changes.flatMap { Self.findings(at: $0, secrets: secrets, shownBy: redaction) }
             }
         }
@@ -41,17 +41,32 @@ struct RedactionCheck: Sendable {
         guard let after = try? decoder.decode(JSONValue.self, from: redacted.document) else {
             return [RedactionFinding(path: "", secret: nil)]
         }
-        return JSONDifference.changes(from: document, to: after).flatMap { Self.findings(at: $0, secrets: redacted.secrets, shownBy: redaction) }
+        return JSONComparison.changes(from: document, to: after, at: "", values: true, quotingKeys: true)
+            .flatMap { Self.findings(at: $0, secrets: redacted.secrets, shownBy: redaction) }
     }
 
     /// The findings one change gives: one per secret redaction put there (none for a multipart boundary's
     /// placeholder), one without a secret when it names none; the path shown as `redaction` shows names.
-    private static func findings(at change: JSONDifference.Change, secrets: ReplacedSecrets,
+    private static func findings(at change: JSONComparison.Change, secrets: ReplacedSecrets,
                                  shownBy redaction: Redaction) -> [RedactionFinding] {
         let path = redaction.shown(names: change.path)
-        let replaced = secrets.replaced(in: change.before, by: change.after)
+        let replaced = secrets.replaced(in: text(change.old), by: text(change.new))
         guard !replaced.isEmpty else { return [RedactionFinding(path: path, secret: nil)] }
         return replaced.filter(\.origin.isSecret).map { RedactionFinding(path: path, secret: $0) }
+    }
+
+    /// A value's text for telling which placeholders a change put there: a string's own text, any other value as
+    /// compact JSON, nothing for an absent one.
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: return ""
+        case .string(let string)?: return string
+        case let value?:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            // Only a number JSON cannot write (NaN, infinity) fails, and such a value holds no placeholder to count.
+            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
     }
 
     /// The interaction as a cassette file writes it: its JSON tree.
