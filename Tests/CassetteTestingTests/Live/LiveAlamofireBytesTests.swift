@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import CassetteCore
+import CassetteTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The bytes Alamofire 5.12 sends for what apps commonly write with it, sent here with URLSession (the package does not
+/// depend on Alamofire), recorded from httpbin: no planted value reaches the file in any spelling, and recording and
+/// replay give the code what it saw live. Each case was found by driving Alamofire itself through a cassette.
+@Suite("Live: the bytes Alamofire sends", .enabled(if: TestServer.httpbin.isRunning, TestServer.httpbin.skipMessage))
+struct LiveAlamofireBytesTests {
+    /// A planted value: two random cores around characters that each encoding writes differently, as Alamofire's
+    /// `URLEncodedFormEncoder` and `JSONEncoder` receive them from an app.
+    private static func planted(_ middle: String = "-p@ss w/+rd&=ä\"q\\<x>-") -> (value: String, cores: [String]) {
+        let head = String(UUID().uuidString.prefix(8)), tail = String(UUID().uuidString.suffix(12))
+        return (head + middle + tail, [head, tail])
+    }
+
+    /// Alamofire's form encoding of a value (`URLEncodedFormEncoder`'s allowed characters: RFC 3986's query
+    /// characters but the delimiters `:#[]@!$&'()*+,;=`).
+    private static func formEncoded(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: ":#[]@!$&'()*+,;=")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed)!
+    }
+
+    /// Runs `requests` live, recording and replaying; returns what each run saw and the file.
+    private func threeWays(_ requests: [URLRequest]) async throws -> (live: [String], recorded: [String], replayed: [String], file: String) {
+        try await withTemporaryDirectory { directory in
+            let live = try await Fixture.observed(requests, on: URLSession(configuration: .ephemeral))
+            let recorded = try await Cassette.use("alamofire", record: .all, options: .init(directory: .at(directory))) {
+                try await Fixture.observed(requests, on: $0)
+            }
+            let replayed = try await Cassette.use("alamofire", record: .never, options: .init(directory: .at(directory))) {
+                try await Fixture.observed(requests, on: $0)
+            }
+            let file = try String(contentsOf: directory.appendingPathComponent("alamofire.json"), encoding: .utf8)
+            return (live, recorded, replayed, file)
+        }
+    }
+
+    @Test("a form value nested under a secret's name (auth[token][value], token[0]) is a secret, as in JSON")
+    func nestedFormNames() async throws {
+        let nested = Self.planted("-"), indexed = Self.planted("-"), second = Self.planted("-")
+        // URLEncodedFormEncoder: `["auth": ["token": ["value": …]]]`, and an array with `.indexInBrackets`.
+        let query = "auth%5Btoken%5D%5Bvalue%5D=\(Self.formEncoded(nested.value))&page=2"
+            + "&token%5B0%5D=\(Self.formEncoded(indexed.value))&token%5B1%5D=\(Self.formEncoded(second.value))"
+        let run = try await threeWays([
+            Fixture.httpbinRequest("/anything/get?" + query),
+            Fixture.httpbinRequest("/anything/post", method: "POST",
+                                   headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"], body: query),
+        ])
+        for core in nested.cores + indexed.cores + second.cores {
+            #expect(!run.file.contains(core), "\(core) reached the file")
+        }
+        #expect(run.file.contains("page=2"), "the form's other values are the app's own")
+        #expect(run.recorded == run.live)
+        #expect(run.replayed == run.live)
+    }
+}
