@@ -59,4 +59,16 @@ struct LiveAlamofireBytesTests {
         #expect(run.recorded == run.live)
         #expect(run.replayed == run.live)
     }
+
+    @Test("a URL in a JSON body whose token holds `/`, written `\\/` by JSONEncoder: the whole token is a secret")
+    func tokenWithSlashInAJSONURL() async throws {
+        let token = Self.planted("-a.b_c~d+e/f=")
+        let escaped = token.value.replacingOccurrences(of: "/", with: "\\/")
+        let body = #"{"note":"hi","webhook":{"url":"https:\/\/hooks.example\/cb?token=\#(escaped)&x=1"}}"#
+        let run = try await threeWays([Fixture.httpbinRequest("/anything/json", method: "POST",
+                                                              headers: ["Content-Type": "application/json"], body: body)])
+        for core in token.cores { #expect(!run.file.contains(core), "\(core) reached the file") }
+        #expect(run.recorded == run.live)
+        #expect(run.replayed == run.live)
+    }
 }
