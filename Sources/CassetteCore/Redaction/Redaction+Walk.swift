@@ -77,7 +77,9 @@ extension Redaction {
     private func walk(_ fields: FormFields, in text: String, origin: (String) -> SecretOrigin,
                       secret: (Found) -> InteractionSecret?) -> String {
         for inner in fields.nestedQueryFields() where matching.parameterNames.contains(inner.name) {
-            _ = secret(Found(origin: .queryItem(inner.name), value: inner.value, encoded: String(inner.encodedValue)))
+            for written in [String(inner.encodedValue)] + inner.writtenAbove {
+                _ = secret(Found(origin: .queryItem(inner.name), value: inner.value, encoded: written))
+            }
         }
         var result = ""
         var cursor = text.startIndex
