@@ -84,4 +84,17 @@ struct LiveAlamofireBytesTests {
         let statusAndURL = { (seen: [String]) in seen.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } }
         #expect(statusAndURL(run.replayed) == statusAndURL(run.live))
     }
+
+    @Test("a JSON body as Foundation's JSONEncoder writes it (`\\/`), echoed by httpbin as a string with `\\u` escapes, replays as live")
+    func encoderBodyEchoedWithASCIIEscapes() async throws {
+        let secret = Self.planted()
+        // JSONEncoder: `"` and `\` escaped, `/` as `\/`, `ä` as it is.
+        let escaped = secret.value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "/", with: "\\/")
+        let run = try await threeWays([Fixture.httpbinRequest("/anything/json", method: "POST", headers: ["Content-Type": "application/json"],
+                                                              body: #"{"client_secret":"\#(escaped)","grant_type":"refresh_token"}"#)])
+        for core in secret.cores { #expect(!run.file.contains(core), "\(core) reached the file") }
+        #expect(run.recorded == run.live)
+        #expect(run.replayed == run.live)
+    }
 }
