@@ -97,4 +97,33 @@ struct LiveAlamofireBytesTests {
         #expect(run.recorded == run.live)
         #expect(run.replayed == run.live)
     }
+
+    @Test("a Basic challenge answered with the password the URL holds, then a wrong one to another such URL: each replays its own recording")
+    func rightThenWrongCredential() async throws {
+        let password = "pw-\(UUID().uuidString.prefix(12))"
+        // Alamofire's `.authenticate(username:password:)`, as its own tests use it: the right password, then a wrong
+        // one (answered, then rejected on the second challenge, as Alamofire does) to a URL holding another.
+        @Sendable func run(_ configuration: URLSessionConfiguration) async -> [Observation] {
+            let right = DecidingDelegate(challenges: [.credential(user: "u", password: password)])
+            let wrong = DecidingDelegate(challenges: [.credential(user: "u", password: "wrong"), .reject])
+            var seen: [Observation] = []
+            for (delegate, path) in [(right, "/basic-auth/u/\(password)"), (wrong, "/basic-auth/u/correct-horse-battery")] {
+                let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+                var observation = await Observation.data(Fixture.httpbinRequest(path), on: session)
+                observation.notes = delegate.log
+                seen.append(observation)
+                session.finishTasksAndInvalidate()
+            }
+            return seen
+        }
+        try await withTemporaryDirectory { directory in
+            let live = await run(.ephemeral)
+            let recorded = try await Cassette.useConfiguration("challenges", record: .all, options: .init(directory: .at(directory))) { await run($0) }
+            let replayed = try await Cassette.useConfiguration("challenges", record: .never, options: .init(directory: .at(directory))) { await run($0) }
+            let file = try String(contentsOf: directory.appendingPathComponent("challenges.json"), encoding: .utf8)
+            #expect(!file.contains(password))
+            #expect(recorded == live)
+            #expect(replayed == live)
+        }
+    }
 }
