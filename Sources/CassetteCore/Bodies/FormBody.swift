@@ -20,6 +20,13 @@ struct FormFields {
         /// The value, percent-decoded (and `+` read as a space in a form body).
         var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
 
+        /// The value with `+` read as a space, where the field reads it as a plus and holds one (a URL's query):
+        /// what most servers decode, and echo; `nil` otherwise.
+        var valueReadingPlusAsSpace: String? {
+            guard !plusIsSpace, encodedValue.utf8.contains(UInt8(ascii: "+")) else { return nil }
+            return FormFields.decode(encodedValue, plusIsSpace: true)
+        }
+
         /// Whether the decoded value holds a `?` (written as is or as `%3F`): it may be a URL with a query of its own.
         var valueMayHoldQuery: Bool { FormFields.mayHoldQuery(encodedValue.utf8) }
     }

@@ -41,6 +41,14 @@ struct LiveAlamofireBytesTests {
         }
     }
 
+    /// Expects no core in the file, and recording and replay to see what live saw.
+    private func expectNoCoreAndAsLive(_ run: (live: [String], recorded: [String], replayed: [String], file: String), _ cores: [String],
+                                       sourceLocation: SourceLocation = #_sourceLocation) {
+        for core in cores { #expect(!run.file.contains(core), "\(core) reached the file", sourceLocation: sourceLocation) }
+        #expect(run.recorded == run.live, sourceLocation: sourceLocation)
+        #expect(run.replayed == run.live, sourceLocation: sourceLocation)
+    }
+
     @Test("a form value nested under a secret's name (auth[token][value], token[0]) is a secret, as in JSON")
     func nestedFormNames() async throws {
         let nested = Self.planted("-"), indexed = Self.planted("-"), second = Self.planted("-")
@@ -67,9 +75,7 @@ struct LiveAlamofireBytesTests {
         let body = #"{"note":"hi","webhook":{"url":"https:\/\/hooks.example\/cb?token=\#(escaped)&x=1"}}"#
         let run = try await threeWays([Fixture.httpbinRequest("/anything/json", method: "POST",
                                                               headers: ["Content-Type": "application/json"], body: body)])
-        for core in token.cores { #expect(!run.file.contains(core), "\(core) reached the file") }
-        #expect(run.recorded == run.live)
-        #expect(run.replayed == run.live)
+        expectNoCoreAndAsLive(run, token.cores)
     }
 
     @Test("a redirect target held in a query value, its token percent-encoded twice: a secret")
@@ -93,9 +99,7 @@ struct LiveAlamofireBytesTests {
             .replacingOccurrences(of: "/", with: "\\/")
         let run = try await threeWays([Fixture.httpbinRequest("/anything/json", method: "POST", headers: ["Content-Type": "application/json"],
                                                               body: #"{"client_secret":"\#(escaped)","grant_type":"refresh_token"}"#)])
-        for core in secret.cores { #expect(!run.file.contains(core), "\(core) reached the file") }
-        #expect(run.recorded == run.live)
-        #expect(run.replayed == run.live)
+        expectNoCoreAndAsLive(run, secret.cores)
     }
 
     @Test("a Basic challenge answered with the password the URL holds, then a wrong one to another such URL: each replays its own recording")
@@ -124,6 +128,29 @@ struct LiveAlamofireBytesTests {
             #expect(!file.contains(password))
             #expect(recorded == live)
             #expect(replayed == live)
+        }
+    }
+
+    @Test("a redirect target whose token holds a `+`: the server's echo with a space is the request's secret, restored as live")
+    func plusInARedirectTargetsToken() async throws {
+        let token = Self.planted("-a.b_c~d+e/f=")
+        let target = TestServer.httpbin.url("/anything/abs?access_token=\(token.value)")
+        let run = try await threeWays([Fixture.httpbinRequest("/redirect-to?url=" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)])
+        expectNoCoreAndAsLive(run, token.cores)
+    }
+
+    /// httpbin (werkzeug) echoes a request's URL with its query partly decoded: `%40`, `%C3%A4`, `%22` written as
+    /// characters, `%20`, `%2B`, `%26`, `%3D` kept (`p@ss%20w/%2Brd%26%3Dä"q`), and as a JSON string with `\u`
+    /// escapes. No form models that spelling: it is replaced (no leak), and replay writes the value back JSON-escaped
+    /// but not percent-encoded, so the echoed `url` differs from live.
+    @Test("a query value httpbin echoes partly decoded (its `url`): no leak; replay writes it back fully decoded (known)")
+    func partlyDecodedEcho() async throws {
+        let token = Self.planted()
+        let run = try await threeWays([Fixture.httpbinRequest("/anything?access_token=\(Self.formEncoded(token.value))")])
+        for core in token.cores { #expect(!run.file.contains(core), "\(core) reached the file") }
+        #expect(run.recorded == run.live)
+        withKnownIssue("a spelling no wire form models (percent-encoding partly undone) is restored in the usual JSON escaping only") {
+            #expect(run.replayed == run.live)
         }
     }
 }
