@@ -12,9 +12,20 @@ struct FormFields {
         let valueRange: Range<String.Index>
         /// Whether `+` stands for a space (a form body) or for itself (a URL's query).
         let plusIsSpace: Bool
+        /// For a field of a URL held in a value (see ``FormFields/nestedQueryFields(depth:)``), how its value stands
+        /// in the values that hold it, innermost first, where each encoded it once more (`token%3Da%252Db` holds `a%2Db`
+        /// as `a%252Db`); empty for a field of the text itself.
+        var writtenAbove: [String] = []
 
         /// The value, percent-decoded (and `+` read as a space in a form body).
         var value: String { FormFields.decode(encodedValue, plusIsSpace: plusIsSpace) }
+
+        /// The value with `+` read as a space, where the field reads it as a plus and holds one (a URL's query):
+        /// what most servers decode, and echo; `nil` otherwise.
+        var valueReadingPlusAsSpace: String? {
+            guard !plusIsSpace, encodedValue.utf8.contains(UInt8(ascii: "+")) else { return nil }
+            return FormFields.decode(encodedValue, plusIsSpace: true)
+        }
 
         /// Whether the decoded value holds a `?` (written as is or as `%3F`): it may be a URL with a query of its own.
         var valueMayHoldQuery: Bool { FormFields.mayHoldQuery(encodedValue.utf8) }
@@ -75,11 +86,26 @@ struct FormFields {
             }
             for part in parts {
                 let nested = FormFields(part, plusIsSpace: false)
-                found += nested.fields
-                found += nested.nestedQueryFields(depth: depth + 1)
+                for var inner in nested.fields + nested.nestedQueryFields(depth: depth + 1) {
+                    let below = inner.writtenAbove.last ?? String(inner.encodedValue)
+                    if let above = Self.written(below, in: field.encodedValue), above != below { inner.writtenAbove.append(above) }
+                    found.append(inner)
+                }
             }
         }
         return found
+    }
+
+    /// The first part of `text` that percent-decodes (`+` kept) to `decoded`, as `text` writes it; `nil` when none does.
+    static func written(_ decoded: String, in text: Substring) -> String? {
+        guard !decoded.isEmpty else { return nil }
+        let raw = Array(text.utf8)
+        var escapes: [Int] = []
+        let plain = raw.withUnsafeBytes { leniently(decoding: $0, plusIsSpace: false) { offset, _ in escapes.append(offset) } }
+        guard let found = plain.firstRange(of: Array(decoded.utf8)) else { return nil }
+        // Each escape before a decoded offset moves it two bytes on in `text`.
+        func rawOffset(_ offset: Int) -> Int { offset + 2 * escapes.count { $0 < offset } }
+        return String(decoding: raw[rawOffset(found.lowerBound)..<rawOffset(found.upperBound)], as: UTF8.self)
     }
 
     /// Whether a field of the query of `url` is named in `names` or holds a value that may be a URL with a query of

@@ -16,6 +16,9 @@ struct CredentialPlaceholders: Sendable {
     }
 
     private let templates: [Template]
+    /// The recordings' URLs, when some hold the placeholder: a live URL that is one of them as it stands was recorded
+    /// so, and its values are no password (a wrong credential sent to `/basic-auth/user/passwd`).
+    private let recorded: Set<String>
 
     /// For recordings whose request URLs are `urls`, with placeholders made from `stem` (see ``Redaction/placeholder``).
     init(urls: [String], stem: String) {
@@ -33,11 +36,13 @@ struct CredentialPlaceholders: Sendable {
                                 (item.name, item.value.flatMap { standsFor($0) ? nil : $0 })
                             })
         }
+        recorded = templates.isEmpty ? [] : Set(urls)
     }
 
-    /// The values `url` holds where a recording's URL, otherwise the same, holds the placeholder.
+    /// The values `url` holds where a recording's URL, otherwise the same, holds the placeholder; none when a
+    /// recording's URL is `url` itself.
     func passwords(in url: URL?) -> [String] {
-        guard !templates.isEmpty, let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return [] }
+        guard !templates.isEmpty, let url, !recorded.contains(url.absoluteString), let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return [] }
         let segments = parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let query = parts.percentEncodedQueryItems
         var found: [String] = []

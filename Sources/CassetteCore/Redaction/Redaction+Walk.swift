@@ -77,7 +77,10 @@ extension Redaction {
     private func walk(_ fields: FormFields, in text: String, origin: (String) -> SecretOrigin,
                       secret: (Found) -> InteractionSecret?) -> String {
         for inner in fields.nestedQueryFields() where matching.parameterNames.contains(inner.name) {
-            _ = secret(Found(origin: .queryItem(inner.name), value: inner.value, encoded: String(inner.encodedValue)))
+            for written in [String(inner.encodedValue)] + inner.writtenAbove {
+                _ = secret(Found(origin: .queryItem(inner.name), value: inner.value, encoded: written))
+            }
+            if let spaced = inner.valueReadingPlusAsSpace { _ = secret(Found(origin: .queryItem(inner.name), value: spaced)) }
         }
         var result = ""
         var cursor = text.startIndex
@@ -85,9 +88,7 @@ extension Redaction {
             guard let found = secret(Found(origin: origin(field.name), value: field.value, encoded: String(field.encodedValue))) else {
                 continue
             }
-            if !field.plusIsSpace, field.encodedValue.utf8.contains(UInt8(ascii: "+")) {
-                _ = secret(Found(origin: origin(field.name), value: FormFields.decode(field.encodedValue, plusIsSpace: true)))
-            }
+            if let spaced = field.valueReadingPlusAsSpace { _ = secret(Found(origin: origin(field.name), value: spaced)) }
             result += text[cursor..<field.valueRange.lowerBound]
             result += found.placeholderInURL(for: String(field.encodedValue))
             cursor = field.valueRange.upperBound

@@ -31,14 +31,13 @@ enum SecretName {
     /// `password` and a word for its confirmation (Rails' `password_confirmation`, `passwordConfirm`, …): a password.
     static let passwordConfirmations = ["passwordconfirmation", "passwordconfirm", "passwordrepeat", "passwordagain"]
 
-    /// The name a bracketed form name stands for: the last non-empty segment of `user[password]`, `auth[token]` and
-    /// `token[]` (Rails, PHP and Alamofire's `URLEncodedFormEncoder` write nested values so); `nil` for a name with
-    /// no brackets.
-    static func bracketed(_ name: some StringProtocol) -> Substring? {
+    /// The names a bracketed form name nests its value under: the non-empty segments of `user[password]`,
+    /// `auth[token][value]` and `token[0]` (Rails, PHP and Alamofire's `URLEncodedFormEncoder` write nested values
+    /// so), outermost first; `nil` for a name with no brackets.
+    static func bracketed(_ name: some StringProtocol) -> [Substring]? {
         let name = Substring(name)
         guard name.utf8.last == UInt8(ascii: "]"), name.utf8.contains(UInt8(ascii: "[")) else { return nil }
-        let segments = name.split(whereSeparator: { $0 == "[" || $0 == "]" })
-        return segments.last
+        return name.split(whereSeparator: { $0 == "[" || $0 == "]" })
     }
 
     /// Whether the name written as `bytes` ends with `suffix` (lowercase, no `-` or `_`), ignoring case, `-` and `_`.

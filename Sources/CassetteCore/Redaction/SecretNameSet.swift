@@ -1,8 +1,9 @@
 /// A set of normalized secret names (see ``SecretName``) that tells whether a name written in a request is one
 /// of them straight from its bytes: no string is made for it, on the path every replayed request takes.
 ///
-/// A name counts when, ignoring case, `-` and `_`, it is in the set; when the last segment of a bracketed name is
-/// (`user[password]`, `auth[token]`, `token[]`: Rails, PHP and Alamofire's form encoder write nested values so); when
+/// A name counts when, ignoring case, `-` and `_`, it is in the set; when a segment of a bracketed name is
+/// (`user[password]`, `auth[token][value]`, `token[0]`: Rails, PHP and Alamofire's form encoder write nested values
+/// so, and a value nested under a secret's name is one, as in JSON); when
 /// it ends in a word the set holds that names what it ends (`newPassword`, `current_password`, `api_secret`; see
 /// ``SecretName/impliedEndings``), or is a password's confirmation (`password_confirmation`); and, for a set made with
 /// `xPrefixed` names, when it is one of those after `X-` (`X-Client-Secret`).
@@ -52,12 +53,14 @@ struct SecretNameSet: Sendable {
         return containsImplied(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// ``contains(_:)`` for a bracketed name, or one that is not ASCII.
+    /// ``contains(_:)`` for a bracketed name (any of its segments, as a JSON value held under a secret's name is
+    /// one), or one that is not ASCII.
     private func containsImplied(_ name: String) -> Bool {
-        let candidate = SecretName.bracketed(name) ?? name[...]
-        let normalized = SecretName.normalized(candidate)
-        if names.contains(normalized) { return true }
-        return Array(normalized.utf8).withUnsafeBufferPointer { saysSecret(ascii: $0) }
+        (SecretName.bracketed(name) ?? [name[...]]).contains { candidate in
+            let normalized = SecretName.normalized(candidate)
+            if names.contains(normalized) { return true }
+            return Array(normalized.utf8).withUnsafeBufferPointer { saysSecret(ascii: $0) }
+        }
     }
 
     /// Whether the name `bytes` ends in one of ``endings``, or is a password's confirmation.

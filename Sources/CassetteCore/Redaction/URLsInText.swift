@@ -10,8 +10,9 @@ enum URLsInText {
     /// (still percent-encoded); none when `data` holds no `=`.
     ///
     /// A parameter is a name that follows `?`, `&` (or `&amp;`) or `;`, then `=` and a value up to the next character
-    /// that ends one in such text: `&`, `;`, `#`, a quote, `<`, `>`, a closing bracket, or a byte a URL does not hold
-    /// unencoded (whitespace, a control character, anything beyond ASCII).
+    /// that ends one in such text: `&`, `;`, `#`, a quote, `<`, `>`, a closing bracket, a `\` but in `\/` (a JSON
+    /// string's `/`, read as one), or a byte a URL does not hold unencoded (whitespace, a control character, anything
+    /// beyond ASCII).
     static func parameters(in data: Data, named wanted: SecretNameSet) -> [Redaction.Found] {
         guard data.containsByte(UInt8(ascii: "=")) else { return [] }
         return data.withUnsafeBytes { raw in
@@ -29,11 +30,26 @@ enum URLsInText {
                 guard nameEnd < bytes.count, nameEnd > nameStart, bytes[nameEnd] == UInt8(ascii: "="),
                       wanted.contains(bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) else { continue }
                 var valueEnd = nameEnd + 1
-                while valueEnd < bytes.count, !endsValue(bytes[valueEnd]) { valueEnd += 1 }
+                var escapesSlashes = false
+                while valueEnd < bytes.count {
+                    // `\/` is a JSON string's `/` (Foundation's `JSONEncoder` writes every `/` so): the value goes on.
+                    if bytes[valueEnd] == UInt8(ascii: "\\"), valueEnd + 1 < bytes.count, bytes[valueEnd + 1] == UInt8(ascii: "/") {
+                        escapesSlashes = true
+                        valueEnd += 2
+                        continue
+                    }
+                    guard !endsValue(bytes[valueEnd]) else { break }
+                    valueEnd += 1
+                }
                 guard valueEnd > nameEnd + 1 else { continue }
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
-                let encoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[(nameEnd + 1)..<valueEnd]), as: UTF8.self)
-                found.append(Redaction.Found(origin: .queryItem(name), value: FormFields.decode(encoded[...], plusIsSpace: true), encoded: encoded))
+                var encoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[(nameEnd + 1)..<valueEnd]), as: UTF8.self)
+                if escapesSlashes { encoded = encoded.replacingOccurrences(of: "\\/", with: "/") }
+                let value = FormFields.decode(encoded[...], plusIsSpace: true)
+                found.append(Redaction.Found(origin: .queryItem(name), value: value, encoded: encoded))
+                // In a JSON string the value stands escaped as written (`a+b\/c`), and echoes escape that again: the
+                // JSON forms of the written value, where they differ from those of the decoded one.
+                if escapesSlashes, value != encoded { found.append(Redaction.Found(origin: .queryItem(name), value: encoded)) }
                 index = valueEnd
             }
             return found

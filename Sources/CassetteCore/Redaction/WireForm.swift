@@ -36,6 +36,9 @@ enum WireForm: CaseIterable, Sendable {
     case jsonInJSONSlash
     /// A JSON string written with `\/`, inside a JSON string written with `\/` (Foundation at both ends).
     case jsonSlashInJSONSlash
+    /// A JSON string written with `\/`, inside a JSON string written with `\u` escapes (a Foundation client's body,
+    /// echoed by a Python server: Alamofire's `JSONParameterEncoder.default` to httpbin's `data`).
+    case jsonSlashInJSONASCII
 
     /// Whether every form but ``strictlyEncoded`` writes `byte` as it is: ASCII letters, digits and `-._~`.
     static func writesUnchanged(_ byte: UInt8) -> Bool {
@@ -66,6 +69,7 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonASCIIInJSON: "json2-ui"
         case .jsonInJSONSlash: "json2-os"
         case .jsonSlashInJSONSlash: "json2-slash-os"
+        case .jsonSlashInJSONASCII: "json2-slash-u"
         }
     }
 
@@ -95,6 +99,7 @@ enum WireForm: CaseIterable, Sendable {
         case .jsonASCIIInJSON: Self.escaped(Self.escaped(value, ascii: .lowercase))
         case .jsonInJSONSlash: Self.escaped(Self.escaped(value), slash: true)
         case .jsonSlashInJSONSlash: Self.escaped(Self.escaped(value, slash: true), slash: true)
+        case .jsonSlashInJSONASCII: Self.escaped(Self.escaped(value, slash: true), ascii: .lowercase)
         }
     }
 
