@@ -39,11 +39,9 @@ enum DriftComparison {
         }
     }
 
-    /// The media type of `headers`' `Content-Type`, lowercased and without parameters.
+    /// The media type of `headers`' `Content-Type` as ``ContentType`` reads it, or `nil` when there is none.
     private static func mediaType(_ headers: [String: String]) -> String? {
-        guard let value = headers.value(caseInsensitiveKey: "Content-Type") else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        return type?.isEmpty == false ? type : nil
+        ContentType(headers.value(caseInsensitiveKey: "Content-Type")).map(\.mediaType).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The drift check's words for shape changes: kinds, never values.
