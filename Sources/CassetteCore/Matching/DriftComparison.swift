@@ -17,7 +17,7 @@ enum DriftComparison {
             differences.append("Content-Type: recorded \(recordedType ?? "none"), live \(liveType ?? "none")")
         }
         if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
-           let after = body.first(where: { !$0.isJSONWhitespace }).flatMap({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") ? JSONValue(parsing: body) : nil }) {
+           body.looksLikeJSON, let after = JSONValue(parsing: body) {
             differences += report(JSONComparison.changes(from: before, to: after, values: false))
         } else if let recordedBody = response.body?.data, EventStream.looksLikeEvents(recordedBody), EventStream.looksLikeEvents(body) {
             compareEvents(EventStream.events(in: recordedBody), EventStream.events(in: body), into: &differences)
