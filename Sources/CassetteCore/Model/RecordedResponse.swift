@@ -89,7 +89,7 @@ extension Dictionary where Key == String, Value == String {
     }
 
     /// The value whose name equals `name` ignoring case.
-    func value(caseInsensitiveKey name: String) -> String? {
+    package func value(caseInsensitiveKey name: String) -> String? {
         first { $0.key.equalsIgnoringASCIICase(name) }?.value
     }
 }
