@@ -63,14 +63,10 @@ package enum JSONComparison {
     /// The path of the member `key` of the object at `path` as `cassette verify` spells it: `path.key` (`key` at the
     /// top, where `path` is empty), or `path["key"]` (as a JSON string) for a key that is not an identifier.
     package static func member(_ key: String, of path: String) -> String {
-        let isIdentifier = key.utf8.first.map { !isDigit($0) } == true
-            && key.utf8.allSatisfy { isDigit($0) || $0 == UInt8(ascii: "_") || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+        let isIdentifier = key.utf8.first.map { !$0.isASCIIDigit } == true
+            && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") }
         if isIdentifier { return path.isEmpty ? key : path + "." + key }
         return path + "[" + quoted(key) + "]"
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.

@@ -169,4 +169,9 @@ extension UInt8 {
     var isASCIIAlphanumeric: Bool {
         isASCIIUppercase || isASCIILowercase || isASCIIDigit
     }
+
+    /// The byte with an ASCII uppercase letter lowercased; any other byte as it is.
+    var asciiLowercased: UInt8 {
+        isASCIIUppercase ? self | 0x20 : self
+    }
 }

@@ -107,6 +107,6 @@ extension StringProtocol {
     /// The text with its ASCII letters lowercased: two texts have the same one exactly when
     /// ``equalsIgnoringASCIICase(_:)`` says they are equal (a key for looking names up by it).
     var asciiLowercased: String {
-        String(decoding: utf8.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(decoding: utf8.map(\.asciiLowercased), as: UTF8.self)
     }
 }
