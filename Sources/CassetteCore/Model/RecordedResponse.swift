@@ -99,9 +99,7 @@ extension StringProtocol {
     /// byte, without Foundation's locale-aware comparison.
     func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        return zip(utf8, other.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
+        return zip(utf8, other.utf8).allSatisfy { a, b in a == b || a.asciiLowercased == b.asciiLowercased }
     }
 
     /// The text with its ASCII letters lowercased: two texts have the same one exactly when

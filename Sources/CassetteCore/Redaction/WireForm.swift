@@ -39,13 +39,8 @@ enum WireForm: CaseIterable, Sendable {
 
     /// Whether every form but ``strictlyEncoded`` writes `byte` as it is: ASCII letters, digits and `-._~`.
     static func writesUnchanged(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     /// What a placeholder for this form adds to the secret's name; `nil` for the plain form.
@@ -111,10 +106,9 @@ enum WireForm: CaseIterable, Sendable {
         // Byte by byte: appending a three-byte array literal allocated one for every escape, on every replayed
         // request's secrets.
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if byte.isASCIIAlphanumeric {
                 bytes.append(byte)
-            default:
+            } else {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(digits[Int(byte >> 4)])
                 bytes.append(digits[Int(byte & 0x0F)])
