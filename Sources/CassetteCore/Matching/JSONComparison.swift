@@ -84,9 +84,7 @@ package enum JSONComparison {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += JSONValue.unicodeEscapes(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -129,19 +129,13 @@ enum WireForm: CaseIterable, Sendable {
             case "\\": result += "\\\\"
             case "/" where slash: result += "\\/"
             case let html where htmlSafe && ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(html):
-                result += hex(html.value, .lowercase)
+                result += JSONValue.unicodeEscapes(html)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += hex(control.value, .lowercase)
+            case let control where control.value < 0x20: result += JSONValue.unicodeEscapes(control)
             case let wide where wide.value >= 0x80 && ascii != nil:
-                let hexCase = ascii ?? .lowercase
-                if wide.value > 0xFFFF {
-                    let offset = wide.value - 0x10000
-                    result += hex(0xD800 + (offset >> 10), hexCase) + hex(0xDC00 + (offset & 0x3FF), hexCase)
-                } else {
-                    result += hex(wide.value, hexCase)
-                }
+                result += JSONValue.unicodeEscapes(wide, uppercase: ascii == .uppercase)
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -151,10 +145,5 @@ enum WireForm: CaseIterable, Sendable {
     private static func needsEscape(_ scalar: Unicode.Scalar, slash: Bool, ascii: Bool, htmlSafe: Bool) -> Bool {
         scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (slash && scalar == "/") || (ascii && scalar.value >= 0x80)
             || (htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&" || scalar == "\u{2028}" || scalar == "\u{2029}"))
-    }
-
-    private static func hex(_ value: UInt32, _ hexCase: HexCase) -> String {
-        let digits = String(value, radix: 16, uppercase: hexCase == .uppercase)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
