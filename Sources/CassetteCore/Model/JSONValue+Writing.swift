@@ -10,7 +10,7 @@ extension JSONValue {
     }
 
     /// The canonical text of the value (compact, sorted keys): equal for semantically equal JSON documents.
-    var canonicalText: String {
+    package var canonicalText: String {
         String(decoding: serialized(in: JSONLayout()), as: UTF8.self)
     }
 
