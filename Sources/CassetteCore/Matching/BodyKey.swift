@@ -23,7 +23,7 @@ enum BodyKey {
             return "form:" + URLParts.sortedByName(text.split(separator: "&", omittingEmptySubsequences: true)).joined(separator: "&")
         }
         // One parse at most: a body read from a cassette as JSON, or parsed by redaction, already has its value.
-        if body.looksLikeJSON, let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) {
+        if let json = body.jsonValue {
             return "json:" + (paths.isEmpty ? json : json.removing(paths)).canonicalText
         }
         return "bytes:" + body.data.base64EncodedString()

@@ -16,7 +16,7 @@ enum DriftComparison {
         if recordedType != liveType {
             differences.append("Content-Type: recorded \(recordedType ?? "none"), live \(liveType ?? "none")")
         }
-        if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
+        if let before = response.body.flatMap({ $0.knownJSON ?? $0.jsonValue }),
            body.looksLikeJSON, let after = JSONValue(parsing: body) {
             differences += report(JSONComparison.changes(from: before, to: after, values: false))
         } else if let recordedBody = response.body?.data, EventStream.looksLikeEvents(recordedBody), EventStream.looksLikeEvents(body) {

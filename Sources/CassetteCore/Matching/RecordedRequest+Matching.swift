@@ -21,8 +21,7 @@ extension RecordedRequest {
 
     /// The body as JSON, or `nil` when it is not JSON.
     public var jsonBody: JSONValue? {
-        guard let body, body.looksLikeJSON else { return nil }
-        return body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data)
+        body?.jsonValue
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body, or the text fields of a `multipart/form-data` one,
@@ -41,6 +40,15 @@ extension RecordedRequest {
             let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
             return URLQueryItem(name: name, value: String(data: content, encoding: .utf8))
         }
+    }
+}
+
+extension Body {
+    /// The JSON value of bytes that look like JSON (see ``looksLikeJSON``), parsed at most once: the value the body
+    /// was read from a cassette with, or redaction parsed, when there is one.
+    var jsonValue: JSONValue? {
+        guard looksLikeJSON else { return nil }
+        return knownJSON ?? parsedJSON ?? JSONValue(parsing: data)
     }
 }
 

@@ -195,7 +195,7 @@ extension Redaction {
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
         let documents: [JSONValue]
         if isJSON {
-            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
+            guard let json = body.jsonValue else {
                 return redact(unparsedJSON: body, secret: secret)
             }
             documents = [json]
