@@ -10,6 +10,11 @@ struct MultipartBody {
         /// The content's offsets in the body (relative to its start).
         var content: Range<Int>
 
+        /// The content's bytes in `body`, the bytes the part was split from.
+        func content(in body: Data) -> Data {
+            body[(body.startIndex + content.lowerBound)..<(body.startIndex + content.upperBound)]
+        }
+
         /// The header named `name`, ignoring case.
         func header(_ name: String) -> String? {
             headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value

@@ -33,7 +33,7 @@ enum BodyKey {
     private static func multipartKey(_ multipart: MultipartBody, of data: Data) -> String {
         multipart.parts.map { part in
             let headers = part.headers.map { "\($0.name.lowercased()):\($0.value)" }.joined(separator: "\n")
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             return headers + "\n\n" + content.base64EncodedString()
         }.joined(separator: "\n--\n")
     }

@@ -37,7 +37,7 @@ extension RecordedRequest {
         let data = body.data
         return multipart.parts.compactMap { part in
             guard !part.isFile, let name = part.fieldName else { return nil }
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             return URLQueryItem(name: name, value: String(data: content, encoding: .utf8))
         }
     }

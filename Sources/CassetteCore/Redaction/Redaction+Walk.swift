@@ -149,7 +149,7 @@ extension Redaction {
         var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         let data = body.data
         for part in multipart.parts {
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             if part.isFile {
                 guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
                 for found in json.secrets(by: matching, integers: true) { _ = secret(found) }
