@@ -151,7 +151,7 @@ extension Redaction {
         for part in multipart.parts {
             let content = part.content(in: data)
             if part.isFile {
-                guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
+                guard matching.readsJSON, content.looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
                 for found in json.secrets(by: matching, integers: true) { _ = secret(found) }
                 continue
             }
@@ -202,7 +202,7 @@ extension Redaction {
         } else {
             // Every event, the one a stream ended inside too: a client may read it, and redacting more is safe.
             documents = EventStream.readEvents(in: body.data).compactMap { event in
-                Body(event.data).looksLikeJSON ? JSONValue(parsing: event.data) : nil
+                event.data.looksLikeJSON ? JSONValue(parsing: event.data) : nil
             }
         }
         var pairs: [(find: String, replace: String)] = []
