@@ -68,7 +68,7 @@ struct RequestDifferences {
         "[" + matchers.map { matcher in
             if matcher.name.hasPrefix("headers(") {
                 let names = matcher.name.dropFirst("headers(".count).dropLast().split(separator: ",").map { $0.trimmingSpaces }
-                return ".headers(\(quoted(names.map(String.init))))"
+                return ".headers(\(RequestMatcher.quoted(names.map(String.init))))"
             }
             let builtIn = ["method", "scheme", "host", "path", "query", "url", "body", "conditions"].contains(matcher.name)
                 || ["url(", "query(", "body("].contains { matcher.name.hasPrefix($0) }
@@ -139,9 +139,5 @@ struct RequestDifferences {
         let start = max(0, min(same - shownValueLength / 3, characters.count - shownValueLength))
         let end = min(characters.count, start + shownValueLength)
         return "\"" + (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "") + "\""
-    }
-
-    private static func quoted(_ names: [String]) -> String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }
