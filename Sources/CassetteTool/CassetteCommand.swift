@@ -41,7 +41,7 @@ public enum CassetteCommand {
                 context.output(overview)
                 return ExitStatus.success
             }
-            guard let command = Subcommand.named(topic) else { return usage(UsageError("unknown command '\(topic)'", spec: nil), context) }
+            guard let command = Subcommand.named(topic) else { return fail(.usage("unknown command '\(topic)'", spec: nil), context) }
             context.output(command.spec.help)
             return ExitStatus.success
         }
@@ -50,7 +50,7 @@ public enum CassetteCommand {
             return ExitStatus.success
         }
         guard let command = Subcommand.named(first) else {
-            return usage(UsageError("unknown command '\(first)'", spec: nil), context)
+            return fail(.usage("unknown command '\(first)'", spec: nil), context)
         }
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
@@ -59,20 +59,17 @@ public enum CassetteCommand {
                 return ExitStatus.success
             }
             return try command.run(parsed, context)
-        } catch let error as UsageError {
-            return usage(error, context)
         } catch let failure as ToolFailure {
-            context.errors("cassette: error: \(failure.message)\n")
-            return failure.status
+            return fail(failure, context)
         } catch {
             context.errors("cassette: error: \(error)\n")
             return ExitStatus.failure
         }
     }
 
-    private static func usage(_ error: UsageError, _ context: ToolContext) -> Int32 {
-        context.errors("cassette: error: \(error.message)\n\(error.usage)\n")
-        return ExitStatus.usage
+    private static func fail(_ failure: ToolFailure, _ context: ToolContext) -> Int32 {
+        context.errors("cassette: error: \(failure.message)\n")
+        return failure.status
     }
 
     /// The top-level `--help`.

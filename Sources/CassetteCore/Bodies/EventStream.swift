@@ -71,7 +71,7 @@ package enum EventStream {
                 current.type = value.isEmpty ? "message" : String(decoding: value, as: UTF8.self)
             case "id" where !value.containsByte(0):
                 current.id = value
-            case "retry" where !value.isEmpty && value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }):
+            case "retry" where !value.isEmpty && value.allSatisfy(\.isASCIIDigit):
                 current.retry = String(decoding: value, as: UTF8.self)
             default:
                 break

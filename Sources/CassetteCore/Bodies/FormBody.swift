@@ -60,10 +60,9 @@ struct FormFields {
         while body.last == UInt8(ascii: "\n") || body.last == UInt8(ascii: "\r") { body = body.dropLast() }
         return !body.isEmpty && body.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
             case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"), UInt8(ascii: "+"),
                  UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "*"): true
-            default: false
+            default: byte.isASCIIAlphanumeric
             }
         }
     }

@@ -10,6 +10,11 @@ struct MultipartBody {
         /// The content's offsets in the body (relative to its start).
         var content: Range<Int>
 
+        /// The content's bytes in `body`, the bytes the part was split from.
+        func content(in body: Data) -> Data {
+            body[(body.startIndex + content.lowerBound)..<(body.startIndex + content.upperBound)]
+        }
+
         /// The header named `name`, ignoring case.
         func header(_ name: String) -> String? {
             headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
@@ -58,12 +63,7 @@ struct MultipartBody {
 
     /// Whether RFC 2046 lets `byte` stand in a boundary: ASCII letters and digits, and `'()+_,-./:=?` and space.
     private static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("'()+_,-./:=? ".utf8).contains(byte)
-        }
+        byte.isASCIIAlphanumeric || Array("'()+_,-./:=? ".utf8).contains(byte)
     }
 
     /// Splits `body` at `--boundary` lines; `nil` when it is not a multipart body. Lines may end in CRLF (as they

@@ -171,8 +171,7 @@ struct HARImport {
                             at: index, field: "request.postData.text")
         }
         // Exporters that list form fields instead of the text: the urlencoded body they stand for.
-        guard let params = postData.params, !params.isEmpty,
-              (postData.mimeType ?? "").lowercased().hasPrefix("application/x-www-form-urlencoded") else { return nil }
+        guard let params = postData.params, !params.isEmpty, ContentType(postData.mimeType)?.isForm == true else { return nil }
         let form = params.map { Self.formEncoded($0.name) + "=" + Self.formEncoded($0.value ?? "") }.joined(separator: "&")
         return Body(Data(form.utf8))
     }

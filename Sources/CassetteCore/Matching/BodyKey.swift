@@ -23,7 +23,7 @@ enum BodyKey {
             return "form:" + URLParts.sortedByName(text.split(separator: "&", omittingEmptySubsequences: true)).joined(separator: "&")
         }
         // One parse at most: a body read from a cassette as JSON, or parsed by redaction, already has its value.
-        if body.looksLikeJSON, let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) {
+        if let json = body.jsonValue {
             return "json:" + (paths.isEmpty ? json : json.removing(paths)).canonicalText
         }
         return "bytes:" + body.data.base64EncodedString()
@@ -33,7 +33,7 @@ enum BodyKey {
     private static func multipartKey(_ multipart: MultipartBody, of data: Data) -> String {
         multipart.parts.map { part in
             let headers = part.headers.map { "\($0.name.lowercased()):\($0.value)" }.joined(separator: "\n")
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             return headers + "\n\n" + content.base64EncodedString()
         }.joined(separator: "\n--\n")
     }

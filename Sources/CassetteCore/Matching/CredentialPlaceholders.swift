@@ -25,9 +25,9 @@ struct CredentialPlaceholders: Sendable {
         let name = SecretOrigin.credentialPassword(in: "authorization").placeholderName
         let placeholder = InteractionSecret.named(stem, name)
         // The name is spelled as it is in a URL (letters and `-`): one byte search per recording at open.
-        templates = urls.filter { $0.containsBytes(of: name) && ($0.removingPercentEncoding ?? $0).containsBytes(of: placeholder) }.compactMap { url in
+        templates = urls.filter { $0.containsBytes(of: name) && FormFields.decode($0[...], plusIsSpace: false).containsBytes(of: placeholder) }.compactMap { url in
             guard let parts = URLComponents(string: url) else { return nil }
-            let standsFor: (String) -> Bool = { ($0.removingPercentEncoding ?? $0) == placeholder }
+            let standsFor: (String) -> Bool = { FormFields.decode($0[...], plusIsSpace: false) == placeholder }
             return Template(scheme: parts.scheme, host: parts.host, port: parts.port,
                             segments: parts.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map {
                                 standsFor(String($0)) ? nil : String($0)
@@ -59,7 +59,7 @@ struct CredentialPlaceholders: Sendable {
                 return value == live.value
             }
             guard pathFits && queryFits else { continue }
-            for value in values.map({ $0.removingPercentEncoding ?? $0 }) where !value.isEmpty && !found.contains(value) {
+            for value in values.map({ FormFields.decode($0[...], plusIsSpace: false) }) where !value.isEmpty && !found.contains(value) {
                 found.append(value)
             }
         }

@@ -16,8 +16,8 @@ enum DriftComparison {
         if recordedType != liveType {
             differences.append("Content-Type: recorded \(recordedType ?? "none"), live \(liveType ?? "none")")
         }
-        if let before = response.body.flatMap({ $0.knownJSON ?? ($0.looksLikeJSON ? JSONValue(parsing: $0.data) : nil) }),
-           let after = body.first(where: { !$0.isJSONWhitespace }).flatMap({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") ? JSONValue(parsing: body) : nil }) {
+        if let before = response.body.flatMap({ $0.knownJSON ?? $0.jsonValue }),
+           body.looksLikeJSON, let after = JSONValue(parsing: body) {
             differences += report(JSONComparison.changes(from: before, to: after, values: false))
         } else if let recordedBody = response.body?.data, EventStream.looksLikeEvents(recordedBody), EventStream.looksLikeEvents(body) {
             compareEvents(EventStream.events(in: recordedBody), EventStream.events(in: body), into: &differences)
@@ -39,11 +39,9 @@ enum DriftComparison {
         }
     }
 
-    /// The media type of `headers`' `Content-Type`, lowercased and without parameters.
+    /// The media type of `headers`' `Content-Type` as ``ContentType`` reads it, or `nil` when there is none.
     private static func mediaType(_ headers: [String: String]) -> String? {
-        guard let value = headers.value(caseInsensitiveKey: "Content-Type") else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        return type?.isEmpty == false ? type : nil
+        ContentType(headers.value(caseInsensitiveKey: "Content-Type")).map(\.mediaType).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The drift check's words for shape changes: kinds, never values.

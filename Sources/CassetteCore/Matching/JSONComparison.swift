@@ -1,13 +1,16 @@
 import Foundation
 
 /// Where two JSON values differ, by path, found in one walk over both: the drift check compares shapes
-/// (``RecordMode/drift``), `cassette diff` and `cassette verify` values. Each change carries the values on both sides;
-/// each caller words it (the drift check and `cassette diff` name only kinds, as values may be secrets).
+/// (``RecordMode/drift``), `cassette diff`, `cassette verify` and a no-match message (`RequestDifferences`) values.
+/// Each change carries the values on both sides; each caller words it (the drift check and `cassette diff` name only
+/// kinds, as values may be secrets).
 package enum JSONComparison {
-    /// One place where the values differ: its path, and its value before and after (`nil`: the member is absent on
-    /// that side; both present: another kind, another value, or an array of another length).
+    /// One place where the values differ: its path, the object keys on the way to it (array indices left out), and
+    /// its value before and after (`nil`: the member is absent on that side; both present: another kind, another
+    /// value, or an array of another length).
     package struct Change: Sendable, Equatable {
         package let path: String
+        package let keys: [String]
         package let old: JSONValue?
         package let new: JSONValue?
     }
@@ -19,32 +22,36 @@ package enum JSONComparison {
     package static func changes(from old: JSONValue, to new: JSONValue, at path: String = "$", values: Bool,
                                 quotingKeys: Bool = false) -> [Change] {
         var changes: [Change] = []
-        walk(old, new, at: path, values: values, quotingKeys: quotingKeys, into: &changes)
+        var keys: [String] = []
+        walk(old, new, at: path, keys: &keys, values: values, quotingKeys: quotingKeys, into: &changes)
         return changes
     }
 
-    private static func walk(_ old: JSONValue, _ new: JSONValue, at path: String, values: Bool, quotingKeys: Bool,
-                             into changes: inout [Change]) {
+    /// `keys` holds the object keys on the way to `path`: one list for the whole walk, copied only into a change.
+    private static func walk(_ old: JSONValue, _ new: JSONValue, at path: String, keys: inout [String], values: Bool,
+                             quotingKeys: Bool, into changes: inout [Change]) {
         switch (old, new) {
         case (.object(let a), .object(let b)):
             for key in Set(a.keys).union(b.keys).sorted() {
                 let here = quotingKeys ? member(key, of: path) : path + "." + key
+                keys.append(key)
                 if let x = a[key], let y = b[key] {
-                    walk(x, y, at: here, values: values, quotingKeys: quotingKeys, into: &changes)
+                    walk(x, y, at: here, keys: &keys, values: values, quotingKeys: quotingKeys, into: &changes)
                 } else {
-                    changes.append(Change(path: here, old: a[key], new: b[key]))
+                    changes.append(Change(path: here, keys: keys, old: a[key], new: b[key]))
                 }
+                keys.removeLast()
             }
         case (.array(let a), .array(let b)) where !values:
             if let first = a.first, let other = b.first {
-                walk(first, other, at: path + "[]", values: false, quotingKeys: quotingKeys, into: &changes)
+                walk(first, other, at: path + "[]", keys: &keys, values: false, quotingKeys: quotingKeys, into: &changes)
             }
         case (.array(let a), .array(let b)) where a.count == b.count:
             for index in a.indices {
-                walk(a[index], b[index], at: "\(path)[\(index)]", values: true, quotingKeys: quotingKeys, into: &changes)
+                walk(a[index], b[index], at: "\(path)[\(index)]", keys: &keys, values: true, quotingKeys: quotingKeys, into: &changes)
             }
         default:
-            if values ? old != new : kind(old) != kind(new) { changes.append(Change(path: path, old: old, new: new)) }
+            if values ? old != new : kind(old) != kind(new) { changes.append(Change(path: path, keys: keys, old: old, new: new)) }
         }
     }
 
@@ -63,14 +70,10 @@ package enum JSONComparison {
     /// The path of the member `key` of the object at `path` as `cassette verify` spells it: `path.key` (`key` at the
     /// top, where `path` is empty), or `path["key"]` (as a JSON string) for a key that is not an identifier.
     package static func member(_ key: String, of path: String) -> String {
-        let isIdentifier = key.utf8.first.map { !isDigit($0) } == true
-            && key.utf8.allSatisfy { isDigit($0) || $0 == UInt8(ascii: "_") || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+        let isIdentifier = key.utf8.first.map { !$0.isASCIIDigit } == true
+            && key.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") }
         if isIdentifier { return path.isEmpty ? key : path + "." + key }
         return path + "[" + quoted(key) + "]"
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.
@@ -81,9 +84,7 @@ package enum JSONComparison {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += JSONValue.unicodeEscapes(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -21,8 +21,7 @@ extension RecordedRequest {
 
     /// The body as JSON, or `nil` when it is not JSON.
     public var jsonBody: JSONValue? {
-        guard let body, body.looksLikeJSON else { return nil }
-        return body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data)
+        body?.jsonValue
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body, or the text fields of a `multipart/form-data` one,
@@ -38,9 +37,18 @@ extension RecordedRequest {
         let data = body.data
         return multipart.parts.compactMap { part in
             guard !part.isFile, let name = part.fieldName else { return nil }
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             return URLQueryItem(name: name, value: String(data: content, encoding: .utf8))
         }
+    }
+}
+
+extension Body {
+    /// The JSON value of bytes that look like JSON (see ``looksLikeJSON``), parsed at most once: the value the body
+    /// was read from a cassette with, or redaction parsed, when there is one.
+    var jsonValue: JSONValue? {
+        guard looksLikeJSON else { return nil }
+        return knownJSON ?? parsedJSON ?? JSONValue(parsing: data)
     }
 }
 

@@ -33,7 +33,7 @@ struct RequestDifferences {
         }
         if differing.contains(where: { $0.name == RequestMatcher.body.name }),
            let sent = request.jsonBody, let old = recorded.jsonBody {
-            let paths = Self.differingPaths(sent, old, path: [])
+            let paths = Self.differingPaths(sent, old)
             for path in paths.prefix(3) {
                 let place = path.keys.isEmpty ? "the top" : path.keys.joined(separator: ".")
                 let detail = switch path.side {
@@ -68,7 +68,7 @@ struct RequestDifferences {
         "[" + matchers.map { matcher in
             if matcher.name.hasPrefix("headers(") {
                 let names = matcher.name.dropFirst("headers(".count).dropLast().split(separator: ",").map { $0.trimmingSpaces }
-                return ".headers(\(quoted(names.map(String.init))))"
+                return ".headers(\(RequestMatcher.quoted(names.map(String.init))))"
             }
             let builtIn = ["method", "scheme", "host", "path", "query", "url", "body", "conditions"].contains(matcher.name)
                 || ["url(", "query(", "body("].contains { matcher.name.hasPrefix($0) }
@@ -118,27 +118,15 @@ struct RequestDifferences {
     /// Where a JSON difference is: in both bodies with other values, or a key only one of them has.
     private enum Side { case both, sent, recorded }
 
-    /// Key paths (arrays transparent) at which the sent JSON `a` and the recorded `b` differ, shallowest first.
-    private static func differingPaths(_ a: JSONValue, _ b: JSONValue, path: [String]) -> [(keys: [String], side: Side)] {
-        switch (a, b) {
-        case (.object(let left), .object(let right)):
-            return Set(left.keys).union(right.keys).sorted().flatMap { key -> [(keys: [String], side: Side)] in
-                guard let l = left[key] else { return [(path + [key], .recorded)] }
-                guard let r = right[key] else { return [(path + [key], .sent)] }
-                return l == r ? [] : differingPaths(l, r, path: path + [key])
-            }
-        case (.array(let left), .array(let right)) where left.count == right.count:
-            var paths: [(keys: [String], side: Side)] = []
-            // Each path once, whatever the number of elements that differ there: found by a set, not a search.
-            var seen = Set<String>()
-            for (l, r) in zip(left, right) where l != r {
-                for found in differingPaths(l, r, path: path) where seen.insert("\(found.side)\u{0}" + found.keys.joined(separator: "\u{0}")).inserted {
-                    paths.append(found)
-                }
-            }
-            return paths
-        default:
-            return a == b ? [] : [(path, .both)]
+    /// Key paths (arrays transparent) at which the sent JSON and the recorded JSON differ, in the order
+    /// ``JSONComparison`` finds them, each once.
+    private static func differingPaths(_ sent: JSONValue, _ recorded: JSONValue) -> [(keys: [String], side: Side)] {
+        // Each path once, whatever the number of elements that differ there: found by a set, not a search.
+        var seen = Set<String>()
+        return JSONComparison.changes(from: recorded, to: sent, values: true).compactMap { change in
+            let side: Side = change.old == nil ? .sent : change.new == nil ? .recorded : .both
+            guard seen.insert("\(side)\u{0}" + change.keys.joined(separator: "\u{0}")).inserted else { return nil }
+            return (change.keys, side)
         }
     }
 
@@ -151,9 +139,5 @@ struct RequestDifferences {
         let start = max(0, min(same - shownValueLength / 3, characters.count - shownValueLength))
         let end = min(characters.count, start + shownValueLength)
         return "\"" + (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "") + "\""
-    }
-
-    private static func quoted(_ names: [String]) -> String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

@@ -78,7 +78,7 @@ public struct RequestMatcher: Sendable {
 
     static func query(ignoring names: [String]) -> RequestMatcher {
         let ignored = Set(names)
-        return RequestMatcher(name: "query(ignoring: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .head) {
+        return RequestMatcher(name: "query(ignoring: \(quoted(names)))", reads: .head) {
             URLParts($0.url).sortedQuery(ignoring: ignored)
         }
     }
@@ -95,7 +95,7 @@ public struct RequestMatcher: Sendable {
     /// The whole URL except the query items named, as the variadic form; the names in an array (`cassette diff --ignore-query`).
     package static func url(ignoringQueryItems names: [String]) -> RequestMatcher {
         let ignored = Set(names)
-        return RequestMatcher(name: "url(ignoringQueryItems: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .head) { request in
+        return RequestMatcher(name: "url(ignoringQueryItems: \(quoted(names)))", reads: .head) { request in
             let parts = URLParts(request.url)
             let query = parts.sortedQuery(ignoring: ignored)
             return parts.scheme.lowercasedIfNeeded + "://" + parts.hostAndPort + parts.path + (query.isEmpty ? "" : "?" + query)
@@ -117,9 +117,15 @@ public struct RequestMatcher: Sendable {
 
     static func body(ignoringJSONKeyPaths paths: [String]) -> RequestMatcher {
         let keyPaths = JSONValue.split(keyPaths: paths)
-        return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(paths.map { "\"\($0)\"" }.joined(separator: ", ")))", reads: .anything) { request in
+        return RequestMatcher(name: "body(ignoringJSONKeyPaths: \(quoted(paths)))", reads: .anything) { request in
             BodyKey.key(for: request, ignoringJSONKeyPaths: keyPaths)
         }
+    }
+
+    /// `names` as a matcher's name writes its arguments, and `RequestDifferences.code(for:)` the code for it:
+    /// `"a", "b"`.
+    static func quoted(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
     /// The values of the named header fields (names ignore case; a missing field counts as empty).

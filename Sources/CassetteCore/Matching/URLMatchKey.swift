@@ -28,9 +28,9 @@ enum URLMatchKey {
             for range in [0..<colon, hostStart..<authorityEnd] where bytes[range].contains(where: { $0 >= 0x80 }) {
                 return nil
             }
-            for byte in bytes[0..<colon] { output.append(byte.isASCIIUppercase ? byte + 32 : byte) }
+            for byte in bytes[0..<colon] { output.append(byte.asciiLowercased) }
             output.append(contentsOf: "://".utf8)
-            for byte in bytes[hostStart..<authorityEnd] { output.append(byte.isASCIIUppercase ? byte + 32 : byte) }
+            for byte in bytes[hostStart..<authorityEnd] { output.append(byte.asciiLowercased) }
             pathStart = authorityEnd
         } else {
             output.append(contentsOf: "://".utf8)

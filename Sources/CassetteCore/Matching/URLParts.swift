@@ -62,8 +62,8 @@ struct URLParts {
             path = String(path.prefix(shownLength / 4)) + "…" + String(path.suffix(shownLength / 4))
         }
         var shown = String(parts.scheme) + "://" + parts.authority + path
-        if let query = parts.query {
-            let items = query.split(separator: "&").count
+        if parts.query != nil {
+            let items = parts.queryItems.count
             shown += "?… (\(items) query item\(items == 1 ? "" : "s"))"
         }
         return shown.count < url.count ? shown : String(url.prefix(shownLength)) + "…"
@@ -168,5 +168,10 @@ extension UInt8 {
     /// Whether the byte is an ASCII letter or digit.
     var isASCIIAlphanumeric: Bool {
         isASCIIUppercase || isASCIILowercase || isASCIIDigit
+    }
+
+    /// The byte with an ASCII uppercase letter lowercased; any other byte as it is.
+    var asciiLowercased: UInt8 {
+        isASCIIUppercase ? self | 0x20 : self
     }
 }

@@ -151,10 +151,7 @@ public struct Body: Sendable, Hashable {
     }
 
     /// Whether the bytes start (after whitespace) like a JSON object or array: the only bodies worth parsing.
-    var looksLikeJSON: Bool {
-        guard let first = data.first(where: { !$0.isJSONWhitespace }) else { return false }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    }
+    var looksLikeJSON: Bool { data.looksLikeJSON }
 
     /// Bodies are equal when their bytes are: the form follows from the bytes.
     public static func == (lhs: Body, rhs: Body) -> Bool {
@@ -176,9 +173,7 @@ public struct Body: Sendable, Hashable {
     }
 
     private static func jsonForm(of data: Data) -> Form? {
-        guard data.count <= largestInlineJSON,
-              let first = data.first(where: { !$0.isJSONWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+        guard data.count <= largestInlineJSON, data.looksLikeJSON,
               let value = JSONValue(parsing: data), value.depth <= deepestInlineJSON else {
             return nil
         }
@@ -203,6 +198,14 @@ extension UInt8 {
     /// Whether the byte is JSON insignificant whitespace.
     var isJSONWhitespace: Bool {
         self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09
+    }
+}
+
+extension Sequence<UInt8> {
+    /// Whether the bytes start (after JSON whitespace) like a JSON object or array: the only texts worth parsing.
+    package var looksLikeJSON: Bool {
+        guard let first = first(where: { !$0.isJSONWhitespace }) else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }
 

@@ -10,8 +10,17 @@ extension JSONValue {
     }
 
     /// The canonical text of the value (compact, sorted keys): equal for semantically equal JSON documents.
-    var canonicalText: String {
+    package var canonicalText: String {
         String(decoding: serialized(in: JSONLayout()), as: UTF8.self)
+    }
+
+    /// `scalar` as JSON's `\u` escapes: four hex digits for each of its UTF-16 code units (a surrogate pair above
+    /// U+FFFF), lowercase unless `uppercase`.
+    static func unicodeEscapes(_ scalar: Unicode.Scalar, uppercase: Bool = false) -> String {
+        String(scalar).utf16.map { unit in
+            let digits = String(unit, radix: 16, uppercase: uppercase)
+            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        }.joined()
     }
 }
 
@@ -118,17 +127,13 @@ private struct JSONWriter {
     /// `\n`, `\r`, `\t`, `\b`, `\f` in their short forms, anything else as `\uXXXX` (UTF-16, lowercase hex).
     private static func escaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
-        case "\n": return "\\n"
-        case "\r": return "\\r"
-        case "\t": return "\\t"
-        case "\u{08}": return "\\b"
-        case "\u{0C}": return "\\f"
-        default: break
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\u{08}": "\\b"
+        case "\u{0C}": "\\f"
+        default: JSONValue.unicodeEscapes(scalar)
         }
-        return String(scalar).utf16.map { unit in
-            let hex = String(unit, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }.joined()
     }
 }
 

@@ -89,7 +89,7 @@ extension Dictionary where Key == String, Value == String {
     }
 
     /// The value whose name equals `name` ignoring case.
-    func value(caseInsensitiveKey name: String) -> String? {
+    package func value(caseInsensitiveKey name: String) -> String? {
         first { $0.key.equalsIgnoringASCIICase(name) }?.value
     }
 }
@@ -99,14 +99,12 @@ extension StringProtocol {
     /// byte, without Foundation's locale-aware comparison.
     func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        return zip(utf8, other.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
+        return zip(utf8, other.utf8).allSatisfy { a, b in a == b || a.asciiLowercased == b.asciiLowercased }
     }
 
     /// The text with its ASCII letters lowercased: two texts have the same one exactly when
     /// ``equalsIgnoringASCIICase(_:)`` says they are equal (a key for looking names up by it).
     var asciiLowercased: String {
-        String(decoding: utf8.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(decoding: utf8.map(\.asciiLowercased), as: UTF8.self)
     }
 }

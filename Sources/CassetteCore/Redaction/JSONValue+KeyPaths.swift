@@ -77,9 +77,7 @@ extension JSONValue {
 
     /// The JSON object or array `string` holds (after whitespace), or `nil` when it holds none.
     private init?(heldIn string: String) {
-        guard let first = string.utf8.first(where: { !$0.isJSONWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-              let value = JSONValue(parsing: Data(string.utf8)) else {
+        guard string.utf8.looksLikeJSON, let value = JSONValue(parsing: Data(string.utf8)) else {
             return nil
         }
         self = value

@@ -22,7 +22,7 @@ struct KeyNameScan: Sendable {
         for (position, name) in names.enumerated() {
             guard let first = name.first else { continue }
             startingWith[Int(first)].append(position)
-            for byte in 0...255 where SecretName.lowered(UInt8(byte)) == first { triggers[byte] = true }
+            for byte in 0...255 where UInt8(byte).asciiLowercased == first { triggers[byte] = true }
         }
         self.startingWith = startingWith
         self.triggers = triggers
@@ -37,7 +37,7 @@ struct KeyNameScan: Sendable {
                 if triggers[Int(byte)] {
                     if byte == UInt8(ascii: "\\"), start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "u") { return true }
                     if byte == 0xE2, start + 2 < bytes.count, bytes[start + 1] == 0x84, bytes[start + 2] == 0xAA { return true }
-                    for position in startingWith[Int(SecretName.lowered(byte))] where matches(names[position], in: bytes, at: start) {
+                    for position in startingWith[Int(byte.asciiLowercased)] where matches(names[position], in: bytes, at: start) {
                         return true
                     }
                 }
@@ -55,7 +55,7 @@ struct KeyNameScan: Sendable {
             let byte = bytes[position]
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
                 position += 1
-            } else if SecretName.lowered(byte) == name[matched] {
+            } else if byte.asciiLowercased == name[matched] {
                 matched += 1
                 position += 1
             } else {

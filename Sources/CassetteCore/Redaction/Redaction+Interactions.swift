@@ -88,7 +88,7 @@ extension RecordedRequest {
         guard !value.isEmpty else { return false }
         // Byte searches: Foundation's `contains` compares Unicode-aware, and traps on some texts (a NUL after
         // U+FFFD, found by the fuzzer).
-        if url.containsBytes(of: value, asWord: asWord) || (url.removingPercentEncoding ?? "").containsBytes(of: value, asWord: asWord) {
+        if url.containsBytes(of: value, asWord: asWord) || FormFields.decode(url[...], plusIsSpace: false).containsBytes(of: value, asWord: asWord) {
             return true
         }
         if headerValues.contains(where: { $0.containsBytes(of: value, asWord: asWord) }) { return true }

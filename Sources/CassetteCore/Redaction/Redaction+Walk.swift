@@ -150,9 +150,9 @@ extension Redaction {
         var replacements: [(range: Range<Int>, replacement: [UInt8])] = []
         let data = body.data
         for part in multipart.parts {
-            let content = data[(data.startIndex + part.content.lowerBound)..<(data.startIndex + part.content.upperBound)]
+            let content = part.content(in: data)
             if part.isFile {
-                guard matching.readsJSON, Body(content).looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
+                guard matching.readsJSON, content.looksLikeJSON, let json = JSONValue(parsing: content) else { continue }
                 for found in json.secrets(by: matching, integers: true) { _ = secret(found) }
                 continue
             }
@@ -196,14 +196,14 @@ extension Redaction {
         guard matching.readsJSON, isJSON || EventStream.looksLikeEvents(body.data), matching.mayHoldKeys(body.data) else { return body }
         let documents: [JSONValue]
         if isJSON {
-            guard let json = body.knownJSON ?? body.parsedJSON ?? JSONValue(parsing: body.data) else {
+            guard let json = body.jsonValue else {
                 return redact(unparsedJSON: body, secret: secret)
             }
             documents = [json]
         } else {
             // Every event, the one a stream ended inside too: a client may read it, and redacting more is safe.
             documents = EventStream.readEvents(in: body.data).compactMap { event in
-                Body(event.data).looksLikeJSON ? JSONValue(parsing: event.data) : nil
+                event.data.looksLikeJSON ? JSONValue(parsing: event.data) : nil
             }
         }
         var pairs: [(find: String, replace: String)] = []

@@ -8,7 +8,7 @@ enum SecretName {
             return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
                 var count = 0
                 for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-                    buffer[count] = byte.isASCIIUppercase ? byte + 32 : byte
+                    buffer[count] = byte.asciiLowercased
                     count += 1
                 }
                 return count
@@ -44,15 +44,11 @@ enum SecretName {
     static func ends(_ bytes: some BidirectionalCollection<UInt8>, with suffix: [UInt8]) -> Bool {
         var matched = 0
         for byte in bytes.reversed() where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-            guard lowered(byte) == suffix[suffix.count - 1 - matched] else { return false }
+            guard byte.asciiLowercased == suffix[suffix.count - 1 - matched] else { return false }
             matched += 1
             if matched == suffix.count { return true }
         }
         return false
-    }
-
-    static func lowered(_ byte: UInt8) -> UInt8 {
-        byte.isASCIIUppercase ? byte + 32 : byte
     }
 
     /// `name` reduced to characters that are safe unescaped in URLs, headers, cookies and JSON strings

@@ -73,7 +73,7 @@ struct SecretNameSet: Sendable {
 
     /// Whether the name `bytes` is `X-` or `x_` and a name of ``xPrefixed``.
     private func containsAfterX(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let set = xPrefixed.first, bytes.count > 2, SecretName.lowered(bytes[0]) == UInt8(ascii: "x"),
+        guard let set = xPrefixed.first, bytes.count > 2, bytes[0].asciiLowercased == UInt8(ascii: "x"),
               bytes[1] == UInt8(ascii: "-") || bytes[1] == UInt8(ascii: "_") else { return false }
         return set.contains(bytes: UnsafeBufferPointer(rebasing: bytes[2...]))
     }
@@ -83,7 +83,7 @@ struct SecretNameSet: Sendable {
         guard let first = bytes.first(where: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }) else {
             return names.contains("")
         }
-        for candidate in startingWith[Int(SecretName.lowered(first))] where Self.matches(candidate, bytes) { return true }
+        for candidate in startingWith[Int(first.asciiLowercased)] where Self.matches(candidate, bytes) { return true }
         return false
     }
 
@@ -91,7 +91,7 @@ struct SecretNameSet: Sendable {
     private static func matches(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
         for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-            guard matched < name.count, SecretName.lowered(byte) == name[matched] else { return false }
+            guard matched < name.count, byte.asciiLowercased == name[matched] else { return false }
             matched += 1
         }
         return matched == name.count

@@ -107,7 +107,7 @@ struct SecretSet: Sendable {
     func isPlaceholder(_ value: String) -> Bool {
         guard let last = value.utf8.last else { return false }
         if Self.isWrittenAsPlaceholder(value) { return true }
-        if last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9") && value.hasPrefix(Self.learnedPrefix(stem: stem)) { return true }
+        if last.isASCIIDigit && value.hasPrefix(Self.learnedPrefix(stem: stem)) { return true }
         return holdsRestorablePlaceholder(value)
     }
 
@@ -121,9 +121,8 @@ struct SecretSet: Sendable {
         let inside = bytes.dropFirst().dropLast()
         guard !inside.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
         let name = inside.prefix { $0 != UInt8(ascii: ":") }
-        return name.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-            && name.allSatisfy { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        return name.contains(where: \.isASCIIUppercase)
+            && name.allSatisfy { $0.isASCIIUppercase || $0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
     /// Whether `value` holds the placeholder of a request's secret (`<REDACTED:token>`) or of a literal one

@@ -42,13 +42,8 @@ enum WireForm: CaseIterable, Sendable {
 
     /// Whether every form but ``strictlyEncoded`` writes `byte` as it is: ASCII letters, digits and `-._~`.
     static func writesUnchanged(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     /// What a placeholder for this form adds to the secret's name; `nil` for the plain form.
@@ -116,10 +111,9 @@ enum WireForm: CaseIterable, Sendable {
         // Byte by byte: appending a three-byte array literal allocated one for every escape, on every replayed
         // request's secrets.
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if byte.isASCIIAlphanumeric {
                 bytes.append(byte)
-            default:
+            } else {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(digits[Int(byte >> 4)])
                 bytes.append(digits[Int(byte & 0x0F)])
@@ -140,19 +134,13 @@ enum WireForm: CaseIterable, Sendable {
             case "\\": result += "\\\\"
             case "/" where slash: result += "\\/"
             case let html where htmlSafe && ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(html):
-                result += hex(html.value, .lowercase)
+                result += JSONValue.unicodeEscapes(html)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case let control where control.value < 0x20: result += hex(control.value, .lowercase)
+            case let control where control.value < 0x20: result += JSONValue.unicodeEscapes(control)
             case let wide where wide.value >= 0x80 && ascii != nil:
-                let hexCase = ascii ?? .lowercase
-                if wide.value > 0xFFFF {
-                    let offset = wide.value - 0x10000
-                    result += hex(0xD800 + (offset >> 10), hexCase) + hex(0xDC00 + (offset & 0x3FF), hexCase)
-                } else {
-                    result += hex(wide.value, hexCase)
-                }
+                result += JSONValue.unicodeEscapes(wide, uppercase: ascii == .uppercase)
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -162,10 +150,5 @@ enum WireForm: CaseIterable, Sendable {
     private static func needsEscape(_ scalar: Unicode.Scalar, slash: Bool, ascii: Bool, htmlSafe: Bool) -> Bool {
         scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (slash && scalar == "/") || (ascii && scalar.value >= 0x80)
             || (htmlSafe && (scalar == "<" || scalar == ">" || scalar == "&" || scalar == "\u{2028}" || scalar == "\u{2029}"))
-    }
-
-    private static func hex(_ value: UInt32, _ hexCase: HexCase) -> String {
-        let digits = String(value, radix: 16, uppercase: hexCase == .uppercase)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

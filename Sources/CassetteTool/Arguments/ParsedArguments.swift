@@ -8,7 +8,7 @@ struct ParsedArguments: Sendable {
     private(set) var wantsHelp = false
 
     /// Reads `arguments` by `spec`. `--` ends the options; `--name=value` and `--name value` both work.
-    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    init(_ arguments: [String], spec: CommandSpec) throws(ToolFailure) {
         var rest = arguments[...]
         var onlyPositionals = false
         while let argument = rest.popFirst() {
@@ -28,28 +28,28 @@ struct ParsedArguments: Sendable {
                 ? spec.options.first { $0.name == name }
                 : spec.options.first { $0.short.map(String.init) == name }
             guard let option else {
-                throw UsageError("unknown option '\(argument)'", spec: spec)
+                throw ToolFailure.usage("unknown option '\(argument)'", spec: spec)
             }
             guard option.value != nil else {
-                if inlineValue != nil { throw UsageError("'--\(option.name)' takes no value", spec: spec) }
+                if inlineValue != nil { throw ToolFailure.usage("'--\(option.name)' takes no value", spec: spec) }
                 values[option.name, default: []].append("")
                 continue
             }
             guard let value = inlineValue ?? rest.popFirst() else {
-                throw UsageError("'--\(option.name)' needs a value (<\(option.value ?? "")>)", spec: spec)
+                throw ToolFailure.usage("'--\(option.name)' needs a value (<\(option.value ?? "")>)", spec: spec)
             }
             if !option.repeats && values[option.name] != nil {
-                throw UsageError("'--\(option.name)' is given more than once", spec: spec)
+                throw ToolFailure.usage("'--\(option.name)' is given more than once", spec: spec)
             }
             values[option.name, default: []].append(value)
         }
         guard !wantsHelp else { return }
         let required = spec.arguments.filter { !$0.isOptional }.count
         if positionals.count < required {
-            throw UsageError("missing <\(spec.arguments[positionals.count].name)>", spec: spec)
+            throw ToolFailure.usage("missing <\(spec.arguments[positionals.count].name)>", spec: spec)
         }
         if positionals.count > spec.arguments.count {
-            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'", spec: spec)
+            throw ToolFailure.usage("unexpected argument '\(positionals[spec.arguments.count])'", spec: spec)
         }
     }
 
@@ -74,23 +74,11 @@ struct ParsedArguments: Sendable {
     }
 
     /// The value of `name` as a positive integer, if given.
-    func positiveInteger(_ name: String, spec: CommandSpec) throws(UsageError) -> Int? {
+    func positiveInteger(_ name: String, spec: CommandSpec) throws(ToolFailure) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), number > 0 else {
-            throw UsageError("'--\(name)' takes a number from 1, not '\(text)'", spec: spec)
+            throw ToolFailure.usage("'--\(name)' takes a number from 1, not '\(text)'", spec: spec)
         }
         return number
-    }
-}
-
-/// Arguments the command cannot make sense of: exit status 2, with the subcommand's usage line.
-struct UsageError: Error, Sendable {
-    let message: String
-    let usage: String
-
-    init(_ message: String, spec: CommandSpec?) {
-        self.message = message
-        usage = spec.map { "USAGE: cassette \($0.usage)\nSee 'cassette \($0.name) --help'." }
-            ?? "See 'cassette --help'."
     }
 }

@@ -32,7 +32,7 @@ enum DiffCommand {
         switch arguments.value("format") ?? "text" {
         case "text": markdown = false
         case "markdown": markdown = true
-        case let other: throw UsageError("unknown format \(other); use text or markdown", spec: spec)
+        case let other: throw ToolFailure.usage("unknown format \(other); use text or markdown", spec: spec)
         }
         let pairs: [Pair]
         if arguments.flag("git") {
@@ -41,7 +41,7 @@ enum DiffCommand {
             pairs = try Self.pairs(revision, paths: paths)
         } else {
             guard let oldArgument = arguments.argument(0), let newArgument = arguments.argument(1) else {
-                throw UsageError("name the old and the new cassette (or folder), or use --git", spec: spec)
+                throw ToolFailure.usage("name the old and the new cassette (or folder), or use --git", spec: spec)
             }
             pairs = try Self.pairs(paths.resolved(oldArgument), paths.resolved(newArgument), paths: paths)
         }

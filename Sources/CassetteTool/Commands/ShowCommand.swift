@@ -52,7 +52,7 @@ enum ShowCommand {
                 if headers { lines += headerLines(hop.headers) }
             }
             var summary = "    → \(response.status)"
-            if let type = header("Content-Type", of: response) { summary += " \(InertText.line(type))" }
+            if let type = response.headers.value(caseInsensitiveKey: "Content-Type") { summary += " \(InertText.line(type))" }
             summary += ", " + (response.body.map { Formatting.count($0.data.count, "byte") } ?? "no body")
             if let note = lengthNote(response) { summary += " (\(note))" }
             lines.append(summary)
@@ -110,20 +110,15 @@ enum ShowCommand {
     /// all of a body cut short; otherwise the body was changed before it was stored, by a placeholder in place of a
     /// secret (redaction) or by the cassette's `beforeRecord` hook. Nothing for a response without a body.
     private static func lengthNote(_ response: RecordedResponse) -> String? {
-        guard let body = response.body, let sent = header("Content-Length", of: response).flatMap(Int.init),
+        guard let body = response.body, let sent = response.headers.value(caseInsensitiveKey: "Content-Length").flatMap(Int.init),
               sent != body.data.count else { return nil }
-        if let encoding = header("Content-Encoding", of: response) {
+        if let encoding = response.headers.value(caseInsensitiveKey: "Content-Encoding") {
             return "Content-Length \(sent) as sent, \(encoding)-encoded; the body is stored decoded"
         }
         if let stream = response.stream, stream.end != .complete, body.data.count < sent {
             return "Content-Length \(sent) as sent; the body was cut short"
         }
         return "Content-Length \(sent) as sent; redaction placeholders or a beforeRecord hook changed the stored body's length"
-    }
-
-    /// The value of the header `name`, whatever its case, in `response`.
-    private static func header(_ name: String, of response: RecordedResponse) -> String? {
-        response.headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     private static func headerLines(_ headers: [String: String]) -> [String] {

@@ -87,7 +87,7 @@ enum UnusedCommand {
     private static func run(_ arguments: ParsedArguments, _ context: ToolContext, spec: CommandSpec,
                             removing: Bool) throws -> Int32 {
         let paths = CassettePaths(context: context)
-        guard let reportPath = arguments.value("report") else { throw UsageError("missing --report <file>", spec: spec) }
+        guard let reportPath = arguments.value("report") else { throw ToolFailure.usage("missing --report <file>", spec: spec) }
         let report = try UnusedReportFile(contentsOf: paths.resolved(reportPath))
         let verb = spec.name == "prune" ? (removing ? "removed" : "would remove") : "never replayed:"
         var total = 0

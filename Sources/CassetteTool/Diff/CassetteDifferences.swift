@@ -205,8 +205,7 @@ struct CassetteDifferences: Sendable {
 
     /// `data` as JSON, when it is an object or array.
     private static func json(_ data: Data) -> JSONValue? {
-        guard let first = data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        guard data.looksLikeJSON else { return nil }
         return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 }

@@ -41,7 +41,8 @@ struct StatusMeaning: Sendable, Equatable {
     }
 }
 
-/// A subcommand's failure: printed as `cassette: error: <message>`, exit status ``ExitStatus/failure``.
+/// Why the command stopped: printed as `cassette: error: <message>`, exit status ``ExitStatus/failure`` unless
+/// given another (arguments it cannot make sense of: ``usage(_:spec:)``).
 struct ToolFailure: Error, Sendable {
     let message: String
     var status: Int32 = ExitStatus.failure
@@ -49,5 +50,12 @@ struct ToolFailure: Error, Sendable {
     init(_ message: String, status: Int32 = ExitStatus.failure) {
         self.message = message
         self.status = status
+    }
+
+    /// Arguments the command cannot make sense of: exit status ``ExitStatus/usage``, the message followed by the
+    /// subcommand's usage line (or, for no subcommand, where to read the commands).
+    static func usage(_ message: String, spec: CommandSpec?) -> ToolFailure {
+        let usage = spec.map { "USAGE: cassette \($0.usage)\nSee 'cassette \($0.name) --help'." } ?? "See 'cassette --help'."
+        return ToolFailure(message + "\n" + usage, status: ExitStatus.usage)
     }
 }

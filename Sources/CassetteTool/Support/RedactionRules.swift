@@ -15,10 +15,10 @@ struct RedactionRules: Sendable {
 
     static let help = "Also redact: header:<name>, query:<name>, json:<key.path> or env:<VARIABLE> (that variable's value); no-shape:<name> stops finding secrets of that shape (jwt, github-token, high-entropy, …)."
 
-    init(_ rules: [String], environment: [String: String], spec: CommandSpec) throws(UsageError) {
+    init(_ rules: [String], environment: [String: String], spec: CommandSpec) throws(ToolFailure) {
         for rule in rules {
             guard let colon = rule.firstIndex(of: ":"), !rule[rule.index(after: colon)...].isEmpty else {
-                throw UsageError("'--redact \(rule)' needs a kind and a name, such as header:X-Session", spec: spec)
+                throw ToolFailure.usage("'--redact \(rule)' needs a kind and a name, such as header:X-Session", spec: spec)
             }
             let value = String(rule[rule.index(after: colon)...])
             switch rule[..<colon] {
@@ -31,17 +31,17 @@ struct RedactionRules: Sendable {
                 redaction = redaction.redactingJSONKeyPaths(value)
             case "env":
                 guard let secret = environment[value], !secret.isEmpty else {
-                    throw UsageError("'--redact env:\(value)': the environment has no \(value), or it is empty", spec: spec)
+                    throw ToolFailure.usage("'--redact env:\(value)': the environment has no \(value), or it is empty", spec: spec)
                 }
                 redaction = redaction.redactingSecret(secret, as: "<\(value)>")
             case "no-shape":
                 guard let shape = SecretShape.builtIn.first(where: { $0.name == value }) else {
                     let names = SecretShape.builtIn.map(\.name).joined(separator: ", ")
-                    throw UsageError("'--redact \(rule)': no shape is called \(value); the shapes are \(names)", spec: spec)
+                    throw ToolFailure.usage("'--redact \(rule)': no shape is called \(value); the shapes are \(names)", spec: spec)
                 }
                 redaction = redaction.notDetecting(shape)
             default:
-                throw UsageError("'--redact \(rule)': the kind must be header, query, json, env or no-shape", spec: spec)
+                throw ToolFailure.usage("'--redact \(rule)': the kind must be header, query, json, env or no-shape", spec: spec)
             }
         }
     }

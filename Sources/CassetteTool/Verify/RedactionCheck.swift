@@ -56,16 +56,12 @@ struct RedactionCheck: Sendable {
     }
 
     /// A value's text for telling which placeholders a change put there: a string's own text, any other value as
-    /// compact JSON, nothing for an absent one.
+    /// its canonical JSON (compact, sorted keys), nothing for an absent one.
     static func text(_ value: JSONValue?) -> String {
         switch value {
-        case nil: return ""
-        case .string(let string)?: return string
-        case let value?:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            // Only a number JSON cannot write (NaN, infinity) fails, and such a value holds no placeholder to count.
-            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        case nil: ""
+        case .string(let string)?: string
+        case let value?: value.canonicalText
         }
     }
 

@@ -175,7 +175,7 @@ struct HotPathEquivalenceTests {
                         let byte = bytes[position]
                         if matched > 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
                             position += 1
-                        } else if SecretName.lowered(byte) == name[matched] {
+                        } else if byte.asciiLowercased == name[matched] {
                             matched += 1
                             position += 1
                         } else {

@@ -184,7 +184,7 @@ package struct ShapeScan: Sendable {
     private static func signature(after index: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         let name = signatureName
         guard index >= name.count, bytes.count - index > 64 else { return nil }
-        for (offset, letter) in name.enumerated() where SecretName.lowered(bytes[index - name.count + offset]) != letter {
+        for (offset, letter) in name.enumerated() where bytes[index - name.count + offset].asciiLowercased != letter {
             return nil
         }
         let start = index + 1
