@@ -49,16 +49,17 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         }
     }
 
-    /// Decodes a `T` from the node at `node` of `tape`, a value at `path` of its document: its errors name that
-    /// path from the document's root. The tape's bytes are only read during the call.
-    static func decode<T: Decodable>(_ type: T.Type, at node: Int, of tape: JSONTape, path: [CodingPathComponent]) throws -> T {
+    /// Decodes a `T` from the node at `node` of `tape`, a value at `path` of its document: its errors name that path
+    /// from the document's root (`path` is worked out only for an error). The tape's bytes are only read during the call.
+    static func decode<T: Decodable>(_ type: T.Type, at node: Int, of tape: JSONTape,
+                                     path: @autoclosure () -> [any CodingKey]) throws -> T {
         let document = TapeDocument(tape)
         defer { document.close() }
-        var parent: TapeDecoder?
-        for component in path.dropLast() {
-            parent = TapeDecoder(document: document, node: nil, parent: parent, key: component.key)
+        do {
+            return try TapeDecoder(document: document, node: node, parent: nil, key: nil).value(T.self, at: node, key: nil)
+        } catch let error as DecodingError {
+            throw error.prefixed(by: path())
         }
-        return try TapeDecoder(document: document, node: node, parent: parent, key: path.last?.key).value(T.self, at: node, key: nil)
     }
 
     package var codingPath: [any CodingKey] {
@@ -239,6 +240,25 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     func path(appending key: (any CodingKey)?) -> [any CodingKey] {
         key.map { codingPath + [$0] } ?? codingPath
+    }
+}
+
+extension DecodingError {
+    /// The error with `path` before its coding path: for an error met decoding the value at `path`.
+    fileprivate func prefixed(by path: [any CodingKey]) -> DecodingError {
+        switch self {
+        case .typeMismatch(let type, let context): .typeMismatch(type, context.prefixed(by: path))
+        case .valueNotFound(let type, let context): .valueNotFound(type, context.prefixed(by: path))
+        case .keyNotFound(let key, let context): .keyNotFound(key, context.prefixed(by: path))
+        case .dataCorrupted(let context): .dataCorrupted(context.prefixed(by: path))
+        @unknown default: self
+        }
+    }
+}
+
+extension DecodingError.Context {
+    fileprivate func prefixed(by path: [any CodingKey]) -> Self {
+        .init(codingPath: path + codingPath, debugDescription: debugDescription, underlyingError: underlyingError)
     }
 }
 
