@@ -25,8 +25,9 @@ struct JSONTape {
     }
 
     private(set) var nodes = Nodes()
-    /// The document, valid only while the caller's buffer is; see ``forgetBytes()``.
-    private(set) var bytes: UnsafeRawBufferPointer
+    /// The document, valid only while the caller's buffer is. Without bytes (a tape of a document whose decoding
+    /// ended, see `TapeDocument`), every string reads as empty and every number as missing.
+    let bytes: UnsafeRawBufferPointer
     /// The repeated key that appears again earliest in the document, in any object; `nil` if no object repeats a
     /// key. Found while parsing (see ``RepeatedKeyFinder``); decoding such a document is an error.
     private(set) var repeatedKey: RepeatedKey?
@@ -69,12 +70,6 @@ struct JSONTape {
     init(nodes: Nodes, bytes: UnsafeRawBufferPointer) {
         self.nodes = nodes
         self.bytes = bytes
-    }
-
-    /// Drops the document's bytes (the nodes stay): from here on every string reads as empty and every number as
-    /// missing, so nothing reads memory the caller has taken back.
-    mutating func forgetBytes() {
-        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// The index of the node after `index` and everything inside it.

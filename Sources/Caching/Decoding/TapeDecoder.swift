@@ -80,7 +80,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
-        guard case .object(let count, _) = document.tape.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
         // Like JSONDecoder, every key must be readable text, whether or not it is asked for.
         guard document.keysAreValid(in: node, count: count) else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
@@ -90,7 +90,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
-        guard case .array(let count, _) = document.tape.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
+        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
         return TapeUnkeyedContainer(decoder: self, array: node, count: count)
     }
 
@@ -138,7 +138,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     func bool(at node: Int?, key: (any CodingKey)?) throws -> Bool {
         let index = try present(Bool.self, at: node, key: key)
-        guard case .bool(let value) = document.tape.nodes[index] else { throw mismatch(Bool.self, at: index, key: key) }
+        guard case .bool(let value) = document.nodes[index] else { throw mismatch(Bool.self, at: index, key: key) }
         return value
     }
 
@@ -264,7 +264,10 @@ extension DecodingError.Context {
 
 /// The parsed document shared by every decoder of one decode, with member lookups for large objects made once.
 final class TapeDocument {
-    private(set) var tape: JSONTape
+    /// The document's nodes, read without copying a tape.
+    let nodes: JSONTape.Nodes
+    /// The document's bytes; none once decoding ended (see ``close()``).
+    private var bytes: UnsafeRawBufferPointer
     /// False once decoding ended: the bytes the tape points into are gone.
     private(set) var isOpen = true
     /// For objects of many members: each key's value node, made on first lookup.
@@ -280,15 +283,19 @@ final class TapeDocument {
     private var retainedDocument: RetainedDocument?
 
     init(_ tape: JSONTape, deferral: (bytes: Data, file: URL?)? = nil) {
-        self.tape = tape
+        nodes = tape.nodes
+        bytes = tape.bytes
         self.deferral = deferral
     }
+
+    /// The document as a tape, for reading strings and numbers: its bytes are none once decoding ended.
+    var tape: JSONTape { JSONTape(nodes: nodes, bytes: bytes) }
 
     /// The document as deferred values keep it, or `nil` when it does not defer.
     func retained() -> RetainedDocument? {
         if let retainedDocument { return retainedDocument }
         guard let deferral else { return nil }
-        let retained = RetainedDocument(bytes: deferral.bytes, nodes: tape.nodes, file: deferral.file)
+        let retained = RetainedDocument(bytes: deferral.bytes, nodes: nodes, file: deferral.file)
         retainedDocument = retained
         return retained
     }
@@ -296,12 +303,13 @@ final class TapeDocument {
     /// Ends decoding: the tape lets go of the document's bytes, so nothing can read them any more.
     func close() {
         isOpen = false
-        tape.forgetBytes()
+        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         memberIndexes = [:]
     }
 
     /// Whether every key of the object at `object` is valid text.
     func keysAreValid(in object: Int, count: Int) -> Bool {
+        let tape = tape
         var key = object + 1
         for _ in 0..<count {
             if !tape.isValidString(at: key) { return false }
@@ -311,7 +319,7 @@ final class TapeDocument {
     }
 
     func kind(of index: Int) -> JSONKind {
-        switch tape.nodes[index] {
+        switch nodes[index] {
         case .null: .null
         case .bool: .bool
         case .integer: .integer
@@ -325,6 +333,7 @@ final class TapeDocument {
     /// The value node of the member named `name` in the object at `object` (whose keys are all different: a
     /// document that repeats a key is rejected before decoding).
     func member(_ name: String, in object: Int, count: Int) -> Int? {
+        let tape = tape
         if count > Self.linearSearchLimit {
             if let index = memberIndexes[object] { return index[name] }
             var index: [String: Int] = [:]
@@ -345,6 +354,7 @@ final class TapeDocument {
 
     /// Calls `body` with the key node and value node of each member of the object at `object`, in order.
     func forEachMember(of object: Int, count: Int, _ body: (_ key: Int, _ value: Int) throws -> Void) rethrows {
+        let tape = tape
         var key = object + 1
         for _ in 0..<count {
             try body(key, key + 1)
@@ -361,27 +371,41 @@ private protocol StringKeyedDictionary {
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
     fileprivate init(members decoder: TapeDecoder, at node: Int?, key: (any CodingKey)?) throws {
-        guard let node, case .object(let count, _) = decoder.document.tape.nodes[node] else {
+        guard let node, case .object(let count, _) = decoder.document.nodes[node] else {
             throw decoder.mismatch([String: Value].self, at: node, key: key)
+        }
+        // String values (header fields) are read straight from the tape, in code made for them; a member that is
+        // not text takes the general path, which throws its error.
+        if Value.self == String.self, let strings = decoder.document.stringMembers(of: node, count: count) {
+            // `Value` is `String` here: the cast changes no bits.
+            self = unsafeBitCast(strings, to: Self.self)
+            return
         }
         let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
         self.init(minimumCapacity: count)
         let tape = decoder.document.tape
-        // String values (header fields) are read straight from the tape; a value that is no string takes the
-        // general path, which throws its error.
-        let stringValues = Value.self == String.self
         try decoder.document.forEachMember(of: node, count: count) { keyNode, valueNode in
             guard let name = tape.string(at: keyNode) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
                                                         debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
             }
-            if stringValues, let text = tape.string(at: valueNode) {
-                // `Value` is `String` here: the cast changes no bits.
-                self[name] = unsafeBitCast(text, to: Value.self)
-            } else {
-                self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
-            }
+            self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
         }
+    }
+}
+
+extension TapeDocument {
+    /// The members of the object at `object` as text, or `nil` when a key or value is not a string of valid text.
+    func stringMembers(of object: Int, count: Int) -> [String: String]? {
+        var members = [String: String](minimumCapacity: count)
+        let tape = tape
+        var key = object + 1
+        for _ in 0..<count {
+            guard let name = tape.string(at: key), let value = tape.string(at: key + 1) else { return nil }
+            members[name] = value
+            key = tape.next(after: key + 1)
+        }
+        return members
     }
 }
 
