@@ -118,8 +118,8 @@ enum Base64 {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether every byte is ASCII, checked eight bytes at a time.
-    var isASCII: Bool {
+    /// Whether every byte is ASCII, checked eight bytes at a time (`package`: the JSON writer asks it too).
+    package var isASCII: Bool {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0

@@ -205,11 +205,8 @@ private struct Parser {
         offset += 1
         let start = offset
         var escaped = false
-        while offset < bytes.count {
-            // Eight bytes at a time through text with no quote, backslash or control character (most of a string).
-            while offset &+ 8 <= bytes.count, Self.isPlainText(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                offset &+= 8
-            }
+        while true {
+            offset = JSONStringEscapes.plainEnd(in: bytes, from: offset)
             guard offset < bytes.count else { break }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
@@ -234,23 +231,10 @@ private struct Parser {
                 }
                 continue
             }
-            guard byte >= 0x20 else { throw error("Unescaped control character in a string") }
-            offset += 1
+            // Neither a quote nor a backslash: a control character.
+            throw error("Unescaped control character in a string")
         }
         throw error("Unterminated string")
-    }
-
-    /// Whether none of the eight bytes in `word` is a quote, a backslash or a control character (below 0x20), all
-    /// eight tested at once with the usual word-at-a-time tests: `(x - 0x01…) & ~x & 0x80…` is nonzero exactly when
-    /// some byte of `x` is zero (`x` being `word` with the looked-for byte XORed out), and `(word - 0x20…) & ~word &
-    /// 0x80…` exactly when some byte is below 0x20.
-    private static func isPlainText(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        return found & highs == 0
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONTape.Node {
