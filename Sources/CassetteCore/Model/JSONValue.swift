@@ -25,10 +25,10 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
-        // The decoder that reads cassette files says what the value is; any other decoder is probed.
-        if let reporting = decoder as? any JSONKindReporting {
-            let single = try decoder.singleValueContainer()
-            switch reporting.jsonKind {
+        // The decoder that reads cassette files says what the value is; any other decoder is probed. (A cast to the
+        // class costs a tenth of one to its `JSONKindReporting` conformance, and a body holds many values.)
+        if let single = decoder as? TapeDecoder {
+            switch single.jsonKind {
             case .null: self = .null
             case .bool: self = .bool(try single.decode(Bool.self))
             case .string: self = .string(try single.decode(String.self))
@@ -38,7 +38,7 @@ extension JSONValue: Codable {
             case .number: self = .number(try single.decode(Double.self))
             case .object: self = .object(try single.decode([String: JSONValue].self))
             case .array:
-                var array = try decoder.unkeyedContainer()
+                var array = try single.unkeyedContainer()
                 self = .array(try Self.elements(of: &array))
             }
             return
