@@ -34,18 +34,19 @@ extension JSONTape {
         case .string(let start, let end):
             var text = text
             let stored = slice(start, end)
-            let sameBytes = text.withUTF8 { utf8 in
-                guard utf8.count == stored.count else { return false }
-                guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
-                return memcmp(mine, theirs, utf8.count) == 0
+            // `nil` when only comparing as text can tell.
+            let equal: Bool? = text.withUTF8 { utf8 in
+                if utf8.count == stored.count {
+                    guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
+                    if memcmp(mine, theirs, utf8.count) == 0 { return true }
+                }
+                // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its
+                // own canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be
+                // equal in another normalization.
+                if let mine = utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
+                return stored.isASCII && utf8.isASCII ? false : nil
             }
-            if sameBytes { return true }
-            // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its own
-            // canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be equal
-            // in another normalization.
-            if let mine = text.utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
-            if stored.isASCII && text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
-            return string(at: index) == text
+            return equal ?? (string(at: index) == text)
         case .escapedString:
             return string(at: index) == text
         default:
