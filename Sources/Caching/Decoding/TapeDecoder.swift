@@ -383,13 +383,37 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         }
         let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
         self.init(minimumCapacity: count)
-        let tape = decoder.document.tape
-        try decoder.document.forEachMember(of: node, count: count) { keyNode, valueNode in
+        try parent.forEachMember { name, member in self[name] = try member.value(Value.self, at: member.node, key: nil) }
+    }
+}
+
+extension TapeDecoder {
+    /// Calls `body` with the name of each member of the object this decoder reads and a decoder of its value, in
+    /// order: a `[String: T]` read member by member, with no keyed container (`JSONValue` reads objects so, in code
+    /// made for its own type). A key that is not valid text is the error `JSONDecoder` gives.
+    package func forEachMember(_ body: (_ name: String, _ value: TapeDecoder) throws -> Void) throws {
+        let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
+        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        let tape = document.tape
+        try document.forEachMember(of: node, count: count) { keyNode, valueNode in
             guard let name = tape.string(at: keyNode) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
                                                         debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
             }
-            self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
+            try body(name, TapeDecoder(document: document, node: valueNode, parent: self, key: MemberKey(name)))
+        }
+    }
+
+    /// Calls `body` with a decoder of each element of the array this decoder reads, in order, with no unkeyed
+    /// container (see ``forEachMember(_:)``).
+    package func forEachElement(_ body: (_ element: TapeDecoder) throws -> Void) throws {
+        let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
+        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
+        let tape = document.tape
+        var element = node + 1
+        for index in 0..<count {
+            try body(TapeDecoder(document: document, node: element, parent: self, key: IndexKey(index)))
+            element = tape.next(after: element)
         }
     }
 }

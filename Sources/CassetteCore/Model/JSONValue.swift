@@ -36,10 +36,16 @@ extension JSONValue: Codable {
                 // An integer too large for 64 bits is a floating-point number, as JSONDecoder reads it.
                 if let integer = try? single.decode(Int64.self) { self = .integer(integer) } else { self = .number(try single.decode(Double.self)) }
             case .number: self = .number(try single.decode(Double.self))
-            case .object: self = .object(try single.decode([String: JSONValue].self))
+            // Members and elements straight into collections of this type: through a container and generic
+            // dictionary code, each cost several times its own decoding.
+            case .object:
+                var members: [String: JSONValue] = [:]
+                try single.forEachMember { name, value in members[name] = try JSONValue(from: value) }
+                self = .object(members)
             case .array:
-                var array = try single.unkeyedContainer()
-                self = .array(try Self.elements(of: &array))
+                var elements: [JSONValue] = []
+                try single.forEachElement { elements.append(try JSONValue(from: $0)) }
+                self = .array(elements)
             }
             return
         }
