@@ -49,11 +49,12 @@ extension JSONLayout {
 
     /// Parses the words written by ``words``; `nil` for a word it does not know.
     ///
-    /// Every JSON body of a cassette names its layout, so this compares words as substrings, with no string built
-    /// (the words are ASCII with no other spelling in Unicode: comparing them as text is comparing their bytes).
+    /// Every JSON body of a cassette names its layout, so this splits the bytes and compares each word as a short
+    /// string (the words are ASCII with no other spelling in Unicode: comparing them as text is comparing bytes).
     init?(words: String) {
         self.init()
-        for word in words.utf8.split(separator: UInt8(ascii: " ")).lazy.map(Substring.init) {
+        var words = words
+        for word in words.withUTF8({ $0.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } }) {
             switch word {
             case "compact": indent = 0
             case "colon-space": colon = ": "
