@@ -111,7 +111,8 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         if T.self == Data.self { return try cast(data(at: node, key: key)) }
         if T.self == URL.self { return try cast(url(at: node, key: key)) }
         if T.self == Decimal.self { return try cast(decimal(at: node, key: key)) }
-        if let dictionary = T.self as? any StringKeyedDictionary.Type {
+        // A dictionary is one pointer wide: a wider type is none, without a conformance lookup (1,000 instructions).
+        if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try cast(dictionary.init(members: self, at: node, key: key))
         }
         let decoder = key.map { TapeDecoder(document: document, node: node, parent: self, key: $0) } ?? self
