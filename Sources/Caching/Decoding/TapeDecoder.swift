@@ -247,19 +247,16 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 extension DecodingError {
     /// The error with `path` before its coding path: for an error met decoding the value at `path`.
     fileprivate func prefixed(by path: [any CodingKey]) -> DecodingError {
-        switch self {
-        case .typeMismatch(let type, let context): .typeMismatch(type, context.prefixed(by: path))
-        case .valueNotFound(let type, let context): .valueNotFound(type, context.prefixed(by: path))
-        case .keyNotFound(let key, let context): .keyNotFound(key, context.prefixed(by: path))
-        case .dataCorrupted(let context): .dataCorrupted(context.prefixed(by: path))
-        @unknown default: self
+        func prefixed(_ context: Context) -> Context {
+            Context(codingPath: path + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
         }
-    }
-}
-
-extension DecodingError.Context {
-    fileprivate func prefixed(by path: [any CodingKey]) -> Self {
-        .init(codingPath: path + codingPath, debugDescription: debugDescription, underlyingError: underlyingError)
+        switch self {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, prefixed(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, prefixed(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, prefixed(context))
+        case .dataCorrupted(let context): return .dataCorrupted(prefixed(context))
+        @unknown default: return self
+        }
     }
 }
 
