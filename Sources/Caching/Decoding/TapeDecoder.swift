@@ -94,6 +94,35 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         return TapeUnkeyedContainer(decoder: self, array: node, count: count)
     }
 
+    /// Calls `body` with the name of each member of the object this decoder reads and a decoder of its value, in
+    /// order: a `[String: T]` read member by member, with no keyed container (`JSONValue` reads objects so, in code
+    /// made for its own type). A key that is not valid text is the error `JSONDecoder` gives.
+    package func forEachMember(_ body: (_ name: String, _ value: TapeDecoder) throws -> Void) throws {
+        let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
+        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        let tape = document.tape
+        try document.forEachMember(of: node, count: count) { keyNode, valueNode in
+            guard let name = tape.string(at: keyNode) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
+                                                        debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
+            }
+            try body(name, TapeDecoder(document: document, node: valueNode, parent: self, key: MemberKey(name)))
+        }
+    }
+
+    /// Calls `body` with a decoder of each element of the array this decoder reads, in order, with no unkeyed
+    /// container (see ``forEachMember(_:)``).
+    package func forEachElement(_ body: (_ element: TapeDecoder) throws -> Void) throws {
+        let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
+        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
+        let tape = document.tape
+        var element = node + 1
+        for index in 0..<count {
+            try body(TapeDecoder(document: document, node: element, parent: self, key: IndexKey(index)))
+            element = tape.next(after: element)
+        }
+    }
+
     package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     // MARK: - Values
@@ -359,6 +388,19 @@ final class TapeDocument {
             key = tape.next(after: key + 1)
         }
     }
+
+    /// The members of the object at `object` as text, or `nil` when a key or value is not a string of valid text.
+    func stringMembers(of object: Int, count: Int) -> [String: String]? {
+        var members = [String: String](minimumCapacity: count)
+        let tape = tape
+        var key = object + 1
+        for _ in 0..<count {
+            guard let name = tape.string(at: key), let value = tape.string(at: key + 1) else { return nil }
+            members[name] = value
+            key = tape.next(after: key + 1)
+        }
+        return members
+    }
 }
 
 /// A dictionary keyed by strings, which ``TapeDecoder`` fills member by member in one pass, with no keyed container,
@@ -382,52 +424,6 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
         self.init(minimumCapacity: count)
         try parent.forEachMember { name, member in self[name] = try member.value(Value.self, at: member.node, key: nil) }
-    }
-}
-
-extension TapeDecoder {
-    /// Calls `body` with the name of each member of the object this decoder reads and a decoder of its value, in
-    /// order: a `[String: T]` read member by member, with no keyed container (`JSONValue` reads objects so, in code
-    /// made for its own type). A key that is not valid text is the error `JSONDecoder` gives.
-    package func forEachMember(_ body: (_ name: String, _ value: TapeDecoder) throws -> Void) throws {
-        let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
-        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
-        let tape = document.tape
-        try document.forEachMember(of: node, count: count) { keyNode, valueNode in
-            guard let name = tape.string(at: keyNode) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
-                                                        debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
-            }
-            try body(name, TapeDecoder(document: document, node: valueNode, parent: self, key: MemberKey(name)))
-        }
-    }
-
-    /// Calls `body` with a decoder of each element of the array this decoder reads, in order, with no unkeyed
-    /// container (see ``forEachMember(_:)``).
-    package func forEachElement(_ body: (_ element: TapeDecoder) throws -> Void) throws {
-        let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
-        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
-        let tape = document.tape
-        var element = node + 1
-        for index in 0..<count {
-            try body(TapeDecoder(document: document, node: element, parent: self, key: IndexKey(index)))
-            element = tape.next(after: element)
-        }
-    }
-}
-
-extension TapeDocument {
-    /// The members of the object at `object` as text, or `nil` when a key or value is not a string of valid text.
-    func stringMembers(of object: Int, count: Int) -> [String: String]? {
-        var members = [String: String](minimumCapacity: count)
-        let tape = tape
-        var key = object + 1
-        for _ in 0..<count {
-            guard let name = tape.string(at: key), let value = tape.string(at: key + 1) else { return nil }
-            members[name] = value
-            key = tape.next(after: key + 1)
-        }
-        return members
     }
 }
 
