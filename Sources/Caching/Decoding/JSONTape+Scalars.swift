@@ -27,26 +27,23 @@ extension JSONTape {
         }
     }
 
-    /// Whether the string node at `index` equals `text` as Swift compares strings (canonical equivalence): bytes
-    /// are compared first, and only text outside ASCII, or an escaped string, is compared as a `String`.
-    func string(at index: Int, equals text: String) -> Bool {
+    /// Whether the string node at `index` equals `text`, whose UTF-8 is `utf8`, as Swift compares strings (canonical
+    /// equivalence): bytes are compared first, and only text outside ASCII, or an escaped string, is compared as a
+    /// `String`.
+    func string(at index: Int, equals text: String, utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         switch nodes[index] {
         case .string(let start, let end):
-            var text = text
             let stored = slice(start, end)
-            // `nil` when only comparing as text can tell.
-            let equal: Bool? = text.withUTF8 { utf8 in
-                if utf8.count == stored.count {
-                    guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
-                    if memcmp(mine, theirs, utf8.count) == 0 { return true }
-                }
-                // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its
-                // own canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be
-                // equal in another normalization.
-                if let mine = utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
-                return stored.isASCII && utf8.isASCII ? false : nil
+            if utf8.count == stored.count {
+                guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
+                if memcmp(mine, theirs, utf8.count) == 0 { return true }
             }
-            return equal ?? (string(at: index) == text)
+            // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its own
+            // canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be equal
+            // in another normalization.
+            if let mine = utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
+            if stored.isASCII && utf8.isASCII { return false }
+            return string(at: index) == text
         case .escapedString:
             return string(at: index) == text
         default:

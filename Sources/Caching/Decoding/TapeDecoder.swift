@@ -371,12 +371,15 @@ final class TapeDocument {
             memberIndexes[object] = index
             return index[name]
         }
-        var key = object + 1
-        for _ in 0..<count {
-            if tape.string(at: key, equals: name) { return key + 1 }
-            key = tape.next(after: key + 1)
+        var utf8 = name
+        return utf8.withUTF8 { utf8 in
+            var key = object + 1
+            for _ in 0..<count {
+                if tape.string(at: key, equals: name, utf8: utf8) { return key + 1 }
+                key = tape.next(after: key + 1)
+            }
+            return nil
         }
-        return nil
     }
 
     /// Calls `body` with the key node and value node of each member of the object at `object`, in order.
