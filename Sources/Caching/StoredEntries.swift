@@ -103,7 +103,7 @@ package struct StoredEntries<Key: Hashable & Sendable & Codable, Value: Sendable
         let tape = try JSONTape(parsingValueAt: offset, depth: entryDepth, in: buffer)
         if let repeated = tape.repeatedKey { throw tape.error(for: repeated) }
         return try TapeDecoder.decode(StoredEntry<Key, Value>.self, at: 0, of: tape,
-                                      path: [.member(EnvelopeKey.entries.stringValue), .index(position)])
+                                      path: [MemberKey(EnvelopeKey.entries.stringValue), IndexKey(position)])
     }
 }
 

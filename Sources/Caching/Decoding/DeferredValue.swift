@@ -6,12 +6,10 @@ import Foundation
 package struct DeferredValue<Value: Decodable>: Sendable {
     private let document: RetainedDocument
     private let node: Int
-    private let path: [CodingPathComponent]
 
-    init(document: RetainedDocument, node: Int, path: [CodingPathComponent]) {
+    init(document: RetainedDocument, node: Int) {
         self.document = document
         self.node = node
-        self.path = path
     }
 
     /// About how many bytes of the file the value spans (from its first to its last number or string), without
@@ -46,27 +44,11 @@ package struct DeferredValue<Value: Decodable>: Sendable {
         do {
             return try document.bytes.withUnsafeBytes { bytes in
                 // The same bytes the nodes were parsed from: only their address may have changed.
-                try TapeDecoder.decode(Value.self, at: node, of: JSONTape(nodes: document.nodes, bytes: bytes), path: path)
+                let tape = JSONTape(nodes: document.nodes, bytes: bytes)
+                return try TapeDecoder.decode(Value.self, at: node, of: tape, path: tape.codingPath(to: node))
             }
         } catch {
             throw CacheError(decoding: error, file: document.file)
-        }
-    }
-}
-
-/// One step of a coding path, kept without the `CodingKey` existential (which is not `Sendable`).
-enum CodingPathComponent: Sendable {
-    case member(String)
-    case index(Int)
-
-    init(_ key: any CodingKey) {
-        self = key.intValue.map(CodingPathComponent.index) ?? .member(key.stringValue)
-    }
-
-    var key: any CodingKey {
-        switch self {
-        case .member(let name): MemberKey(name)
-        case .index(let index): IndexKey(index)
         }
     }
 }
@@ -95,6 +77,6 @@ extension TapeDecoder {
         guard let node, let retained = document.retained() else {
             throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "No value to defer."))
         }
-        return DeferredValue(document: retained, node: node, path: codingPath.map(CodingPathComponent.init))
+        return DeferredValue(document: retained, node: node)
     }
 }

@@ -1,6 +1,38 @@
 /// The package's one reader of JSON string escapes: ``JSONTape`` decodes the escaped strings of cache files with it,
-/// and `CassetteCore`'s redaction reads the strings of JSON bodies with it (hence `package` access).
+/// and `CassetteCore`'s redaction reads the strings of JSON bodies with it (hence `package` access). It also finds
+/// where a string's plain text ends, for the parser and for `CassetteCore`'s JSON writer.
 package enum JSONStringEscapes {
+    /// The offset of the first byte from `start` on that string content cannot hold as it is: a quote, a backslash,
+    /// a control character (below 0x20) or, with `slash`, a `/`; `bytes.count` when there is none. Eight bytes at a
+    /// time through the plain text that is most of a string.
+    package static func plainEnd(in bytes: UnsafeRawBufferPointer, from start: Int, slash: Bool = false) -> Int {
+        var index = start
+        let also = slash ? UInt8(ascii: "/") : UInt8(ascii: "\\")
+        while index &+ 8 <= bytes.count, isPlain(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self), also: also) {
+            index &+= 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == also { break }
+            index &+= 1
+        }
+        return index
+    }
+
+    /// Whether none of the eight bytes in `word` is a quote, a backslash, `also` or a control character (below
+    /// 0x20), all eight tested at once with the usual word-at-a-time tests: `(x - 0x01…) & ~x & 0x80…` is nonzero
+    /// exactly when some byte of `x` is zero (`x` being `word` with the looked-for byte XORed out), and
+    /// `(word - 0x20…) & ~word & 0x80…` exactly when some byte is below 0x20.
+    private static func isPlain(_ word: UInt64, also: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let others = word ^ (ones &* UInt64(also))
+        let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((others &- ones) & ~others)
+            | ((word &- ones &* 0x20) & ~word)
+        return found & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Appends to `output` the UTF-8 bytes of the JSON string content that starts at `start` in `bytes`, its escapes
     /// resolved (`\uXXXX` as UTF-8, a surrogate pair as one character), up to the first unescaped quote or, when
     /// there is none, the end of `bytes`. Runs between escapes are copied as they are (not validated as UTF-8).

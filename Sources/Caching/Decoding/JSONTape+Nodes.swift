@@ -34,6 +34,12 @@ extension JSONTape {
             count += 1
         }
 
+        /// Makes room for `count` nodes (at most a block's) before the first is added.
+        mutating func reserveCapacity(_ count: Int) {
+            if blocks.isEmpty { blocks.append([]) }
+            blocks[0].reserveCapacity(Swift.min(count, 1 << Self.blockShift))
+        }
+
         /// Drops the nodes from `index` on, keeping the room they took for the nodes that follow.
         mutating func removeAll(from index: Int) {
             guard index < count else { return }

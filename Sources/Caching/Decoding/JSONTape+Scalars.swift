@@ -27,24 +27,22 @@ extension JSONTape {
         }
     }
 
-    /// Whether the string node at `index` equals `text` as Swift compares strings (canonical equivalence): bytes
-    /// are compared first, and only text outside ASCII, or an escaped string, is compared as a `String`.
-    func string(at index: Int, equals text: String) -> Bool {
+    /// Whether the string node at `index` equals `text`, whose UTF-8 is `utf8`, as Swift compares strings (canonical
+    /// equivalence): bytes are compared first, and only text outside ASCII, or an escaped string, is compared as a
+    /// `String`.
+    func string(at index: Int, equals text: String, utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         switch nodes[index] {
         case .string(let start, let end):
-            var text = text
             let stored = slice(start, end)
-            let sameBytes = text.withUTF8 { utf8 in
-                guard utf8.count == stored.count else { return false }
+            if utf8.count == stored.count {
                 guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
-                return memcmp(mine, theirs, utf8.count) == 0
+                if memcmp(mine, theirs, utf8.count) == 0 { return true }
             }
-            if sameBytes { return true }
             // Text that starts with two different ASCII characters cannot be equal (an ASCII character is its own
             // canonical decomposition); two ASCII strings are equal only byte for byte. Anything else may be equal
             // in another normalization.
-            if let mine = text.utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
-            if stored.isASCII && text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+            if let mine = utf8.first, let theirs = stored.first, mine < 0x80, theirs < 0x80, mine != theirs { return false }
+            if stored.isASCII && utf8.isASCII { return false }
             return string(at: index) == text
         case .escapedString:
             return string(at: index) == text
@@ -118,8 +116,8 @@ enum Base64 {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether every byte is ASCII, checked eight bytes at a time.
-    var isASCII: Bool {
+    /// Whether every byte is ASCII, checked eight bytes at a time (`package`: the JSON writer asks it too).
+    package var isASCII: Bool {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var index = 0

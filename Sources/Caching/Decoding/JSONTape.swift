@@ -25,8 +25,9 @@ struct JSONTape {
     }
 
     private(set) var nodes = Nodes()
-    /// The document, valid only while the caller's buffer is; see ``forgetBytes()``.
-    private(set) var bytes: UnsafeRawBufferPointer
+    /// The document, valid only while the caller's buffer is. Without bytes (a tape of a document whose decoding
+    /// ended, see `TapeDocument`), every string reads as empty and every number as missing.
+    let bytes: UnsafeRawBufferPointer
     /// The repeated key that appears again earliest in the document, in any object; `nil` if no object repeats a
     /// key. Found while parsing (see ``RepeatedKeyFinder``); decoding such a document is an error.
     private(set) var repeatedKey: RepeatedKey?
@@ -48,6 +49,8 @@ struct JSONTape {
     /// left-out value's own parse covers it.
     init(parsing bytes: UnsafeRawBufferPointer, leavingOutDepth: Int? = nil) throws(JSONSyntaxError) {
         self.bytes = bytes
+        // About one node per 16 bytes of a cassette: room made once, not grown node by node (an outline keeps few).
+        if leavingOutDepth == nil { nodes.reserveCapacity(bytes.count / 16) }
         var parser = Parser(bytes: bytes, leavingOutDepth: leavingOutDepth)
         try parser.parseDocument(into: &nodes)
         repeatedKey = earliestRepeatedKey(parser.repeatedKeys)
@@ -69,12 +72,6 @@ struct JSONTape {
     init(nodes: Nodes, bytes: UnsafeRawBufferPointer) {
         self.nodes = nodes
         self.bytes = bytes
-    }
-
-    /// Drops the document's bytes (the nodes stay): from here on every string reads as empty and every number as
-    /// missing, so nothing reads memory the caller has taken back.
-    mutating func forgetBytes() {
-        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// The index of the node after `index` and everything inside it.
@@ -210,11 +207,8 @@ private struct Parser {
         offset += 1
         let start = offset
         var escaped = false
-        while offset < bytes.count {
-            // Eight bytes at a time through text with no quote, backslash or control character (most of a string).
-            while offset &+ 8 <= bytes.count, Self.isPlainText(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                offset &+= 8
-            }
+        while true {
+            offset = JSONStringEscapes.plainEnd(in: bytes, from: offset)
             guard offset < bytes.count else { break }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
@@ -239,23 +233,10 @@ private struct Parser {
                 }
                 continue
             }
-            guard byte >= 0x20 else { throw error("Unescaped control character in a string") }
-            offset += 1
+            // Neither a quote nor a backslash: a control character.
+            throw error("Unescaped control character in a string")
         }
         throw error("Unterminated string")
-    }
-
-    /// Whether none of the eight bytes in `word` is a quote, a backslash or a control character (below 0x20), all
-    /// eight tested at once with the usual word-at-a-time tests: `(x - 0x01…) & ~x & 0x80…` is nonzero exactly when
-    /// some byte of `x` is zero (`x` being `word` with the looked-for byte XORed out), and `(word - 0x20…) & ~word &
-    /// 0x80…` exactly when some byte is below 0x20.
-    private static func isPlainText(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        return found & highs == 0
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONTape.Node {
@@ -288,8 +269,13 @@ private struct Parser {
         while offset < bytes.count, bytes[offset].isDigit { offset += 1 }
     }
 
+    /// Skips whitespace; indentation, most of a pretty-printed file's whitespace, eight spaces at a time.
     private mutating func skipWhitespace() {
         while offset < bytes.count {
+            if offset &+ 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                offset &+= 8
+                continue
+            }
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
             default: return

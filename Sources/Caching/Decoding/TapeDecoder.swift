@@ -49,16 +49,17 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         }
     }
 
-    /// Decodes a `T` from the node at `node` of `tape`, a value at `path` of its document: its errors name that
-    /// path from the document's root. The tape's bytes are only read during the call.
-    static func decode<T: Decodable>(_ type: T.Type, at node: Int, of tape: JSONTape, path: [CodingPathComponent]) throws -> T {
+    /// Decodes a `T` from the node at `node` of `tape`, a value at `path` of its document: its errors name that path
+    /// from the document's root (`path` is worked out only for an error). The tape's bytes are only read during the call.
+    static func decode<T: Decodable>(_ type: T.Type, at node: Int, of tape: JSONTape,
+                                     path: @autoclosure () -> [any CodingKey]) throws -> T {
         let document = TapeDocument(tape)
         defer { document.close() }
-        var parent: TapeDecoder?
-        for component in path.dropLast() {
-            parent = TapeDecoder(document: document, node: nil, parent: parent, key: component.key)
+        do {
+            return try TapeDecoder(document: document, node: node, parent: nil, key: nil).value(T.self, at: node, key: nil)
+        } catch let error as DecodingError {
+            throw error.prefixed(by: path())
         }
-        return try TapeDecoder(document: document, node: node, parent: parent, key: path.last?.key).value(T.self, at: node, key: nil)
     }
 
     package var codingPath: [any CodingKey] {
@@ -79,7 +80,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
-        guard case .object(let count, _) = document.tape.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
         // Like JSONDecoder, every key must be readable text, whether or not it is asked for.
         guard document.keysAreValid(in: node, count: count) else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
@@ -89,8 +90,37 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
-        guard case .array(let count, _) = document.tape.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
+        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
         return TapeUnkeyedContainer(decoder: self, array: node, count: count)
+    }
+
+    /// Calls `body` with the name of each member of the object this decoder reads and a decoder of its value, in
+    /// order: a `[String: T]` read member by member, with no keyed container (`JSONValue` reads objects so, in code
+    /// made for its own type). A key that is not valid text is the error `JSONDecoder` gives.
+    package func forEachMember(_ body: (_ name: String, _ value: TapeDecoder) throws -> Void) throws {
+        let node = try present([String: Any].self, at: node, key: nil, container: "keyed")
+        guard case .object(let count, _) = document.nodes[node] else { throw mismatch([String: Any].self, at: node, key: nil) }
+        let tape = document.tape
+        try document.forEachMember(of: node, count: count) { keyNode, valueNode in
+            guard let name = tape.string(at: keyNode) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
+                                                        debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
+            }
+            try body(name, TapeDecoder(document: document, node: valueNode, parent: self, key: MemberKey(name)))
+        }
+    }
+
+    /// Calls `body` with a decoder of each element of the array this decoder reads, in order, with no unkeyed
+    /// container (see ``forEachMember(_:)``).
+    package func forEachElement(_ body: (_ element: TapeDecoder) throws -> Void) throws {
+        let node = try present([Any].self, at: node, key: nil, container: "unkeyed")
+        guard case .array(let count, _) = document.nodes[node] else { throw mismatch([Any].self, at: node, key: nil) }
+        let tape = document.tape
+        var element = node + 1
+        for index in 0..<count {
+            try body(TapeDecoder(document: document, node: element, parent: self, key: IndexKey(index)))
+            element = tape.next(after: element)
+        }
     }
 
     package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -110,7 +140,8 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
         if T.self == Data.self { return try cast(data(at: node, key: key)) }
         if T.self == URL.self { return try cast(url(at: node, key: key)) }
         if T.self == Decimal.self { return try cast(decimal(at: node, key: key)) }
-        if let dictionary = T.self as? any StringKeyedDictionary.Type {
+        // A dictionary is one pointer wide: a wider type is none, without a conformance lookup (1,000 instructions).
+        if MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try cast(dictionary.init(members: self, at: node, key: key))
         }
         let decoder = key.map { TapeDecoder(document: document, node: node, parent: self, key: $0) } ?? self
@@ -137,7 +168,7 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
 
     func bool(at node: Int?, key: (any CodingKey)?) throws -> Bool {
         let index = try present(Bool.self, at: node, key: key)
-        guard case .bool(let value) = document.tape.nodes[index] else { throw mismatch(Bool.self, at: index, key: key) }
+        guard case .bool(let value) = document.nodes[index] else { throw mismatch(Bool.self, at: index, key: key) }
         return value
     }
 
@@ -242,9 +273,28 @@ package final class TapeDecoder: Decoder, JSONKindReporting {
     }
 }
 
+extension DecodingError {
+    /// The error with `path` before its coding path: for an error met decoding the value at `path`.
+    fileprivate func prefixed(by path: [any CodingKey]) -> DecodingError {
+        func prefixed(_ context: Context) -> Context {
+            Context(codingPath: path + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+        }
+        switch self {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, prefixed(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, prefixed(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, prefixed(context))
+        case .dataCorrupted(let context): return .dataCorrupted(prefixed(context))
+        @unknown default: return self
+        }
+    }
+}
+
 /// The parsed document shared by every decoder of one decode, with member lookups for large objects made once.
 final class TapeDocument {
-    private(set) var tape: JSONTape
+    /// The document's nodes, read without copying a tape.
+    let nodes: JSONTape.Nodes
+    /// The document's bytes; none once decoding ended (see ``close()``).
+    private var bytes: UnsafeRawBufferPointer
     /// False once decoding ended: the bytes the tape points into are gone.
     private(set) var isOpen = true
     /// For objects of many members: each key's value node, made on first lookup.
@@ -260,15 +310,19 @@ final class TapeDocument {
     private var retainedDocument: RetainedDocument?
 
     init(_ tape: JSONTape, deferral: (bytes: Data, file: URL?)? = nil) {
-        self.tape = tape
+        nodes = tape.nodes
+        bytes = tape.bytes
         self.deferral = deferral
     }
+
+    /// The document as a tape, for reading strings and numbers: its bytes are none once decoding ended.
+    var tape: JSONTape { JSONTape(nodes: nodes, bytes: bytes) }
 
     /// The document as deferred values keep it, or `nil` when it does not defer.
     func retained() -> RetainedDocument? {
         if let retainedDocument { return retainedDocument }
         guard let deferral else { return nil }
-        let retained = RetainedDocument(bytes: deferral.bytes, nodes: tape.nodes, file: deferral.file)
+        let retained = RetainedDocument(bytes: deferral.bytes, nodes: nodes, file: deferral.file)
         retainedDocument = retained
         return retained
     }
@@ -276,12 +330,13 @@ final class TapeDocument {
     /// Ends decoding: the tape lets go of the document's bytes, so nothing can read them any more.
     func close() {
         isOpen = false
-        tape.forgetBytes()
+        bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         memberIndexes = [:]
     }
 
     /// Whether every key of the object at `object` is valid text.
     func keysAreValid(in object: Int, count: Int) -> Bool {
+        let tape = tape
         var key = object + 1
         for _ in 0..<count {
             if !tape.isValidString(at: key) { return false }
@@ -291,7 +346,7 @@ final class TapeDocument {
     }
 
     func kind(of index: Int) -> JSONKind {
-        switch tape.nodes[index] {
+        switch nodes[index] {
         case .null: .null
         case .bool: .bool
         case .integer: .integer
@@ -305,6 +360,7 @@ final class TapeDocument {
     /// The value node of the member named `name` in the object at `object` (whose keys are all different: a
     /// document that repeats a key is rejected before decoding).
     func member(_ name: String, in object: Int, count: Int) -> Int? {
+        let tape = tape
         if count > Self.linearSearchLimit {
             if let index = memberIndexes[object] { return index[name] }
             var index: [String: Int] = [:]
@@ -315,21 +371,38 @@ final class TapeDocument {
             memberIndexes[object] = index
             return index[name]
         }
-        var key = object + 1
-        for _ in 0..<count {
-            if tape.string(at: key, equals: name) { return key + 1 }
-            key = tape.next(after: key + 1)
+        var utf8 = name
+        return utf8.withUTF8 { utf8 in
+            var key = object + 1
+            for _ in 0..<count {
+                if tape.string(at: key, equals: name, utf8: utf8) { return key + 1 }
+                key = tape.next(after: key + 1)
+            }
+            return nil
         }
-        return nil
     }
 
     /// Calls `body` with the key node and value node of each member of the object at `object`, in order.
     func forEachMember(of object: Int, count: Int, _ body: (_ key: Int, _ value: Int) throws -> Void) rethrows {
+        let tape = tape
         var key = object + 1
         for _ in 0..<count {
             try body(key, key + 1)
             key = tape.next(after: key + 1)
         }
+    }
+
+    /// The members of the object at `object` as text, or `nil` when a key or value is not a string of valid text.
+    func stringMembers(of object: Int, count: Int) -> [String: String]? {
+        var members = [String: String](minimumCapacity: count)
+        let tape = tape
+        var key = object + 1
+        for _ in 0..<count {
+            guard let name = tape.string(at: key), let value = tape.string(at: key + 1) else { return nil }
+            members[name] = value
+            key = tape.next(after: key + 1)
+        }
+        return members
     }
 }
 
@@ -341,27 +414,19 @@ private protocol StringKeyedDictionary {
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
     fileprivate init(members decoder: TapeDecoder, at node: Int?, key: (any CodingKey)?) throws {
-        guard let node, case .object(let count, _) = decoder.document.tape.nodes[node] else {
+        guard let node, case .object(let count, _) = decoder.document.nodes[node] else {
             throw decoder.mismatch([String: Value].self, at: node, key: key)
+        }
+        // String values (header fields) are read straight from the tape, in code made for them; a member that is
+        // not text takes the general path, which throws its error.
+        if Value.self == String.self, let strings = decoder.document.stringMembers(of: node, count: count) {
+            // `Value` is `String` here: the cast changes no bits.
+            self = unsafeBitCast(strings, to: Self.self)
+            return
         }
         let parent = key.map { TapeDecoder(document: decoder.document, node: node, parent: decoder, key: $0) } ?? decoder
         self.init(minimumCapacity: count)
-        let tape = decoder.document.tape
-        // String values (header fields) are read straight from the tape; a value that is no string takes the
-        // general path, which throws its error.
-        let stringValues = Value.self == String.self
-        try decoder.document.forEachMember(of: node, count: count) { keyNode, valueNode in
-            guard let name = tape.string(at: keyNode) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: parent.codingPath,
-                                                        debugDescription: "A key is not valid UTF-8 or holds an unpaired surrogate."))
-            }
-            if stringValues, let text = tape.string(at: valueNode) {
-                // `Value` is `String` here: the cast changes no bits.
-                self[name] = unsafeBitCast(text, to: Value.self)
-            } else {
-                self[name] = try parent.value(Value.self, at: valueNode, key: MemberKey(name))
-            }
-        }
+        try parent.forEachMember { name, member in self[name] = try member.value(Value.self, at: member.node, key: nil) }
     }
 }
 

@@ -49,28 +49,25 @@ extension JSONLayout {
 
     /// Parses the words written by ``words``; `nil` for a word it does not know.
     ///
-    /// Every JSON body of a cassette names its layout, so this compares bytes rather than building strings.
+    /// Every JSON body of a cassette names its layout, so this splits the bytes and compares each word as a short
+    /// string (the words are ASCII with no other spelling in Unicode: comparing them as text is comparing bytes).
     init?(words: String) {
         self.init()
-        for word in words.utf8.split(separator: UInt8(ascii: " ")) {
-            if word.elementsEqual("compact".utf8) {
-                indent = 0
-            } else if word.elementsEqual("colon-space".utf8) {
-                colon = ": "
-            } else if word.elementsEqual("colon-spaced".utf8) {
-                colon = " : "
-            } else if word.elementsEqual("comma-space".utf8) {
-                comma = ", "
-            } else if word.elementsEqual("ascii".utf8) {
-                asciiOnly = true
-            } else if word.elementsEqual("escaped-slash".utf8) {
-                escapesSlashes = true
-            } else if word.elementsEqual("newline".utf8) {
-                trailingNewline = true
-            } else if word.starts(with: "indent=".utf8), let count = Int(Substring(word.dropFirst(7))), (1...16).contains(count) {
+        var words = words
+        for word in words.withUTF8({ $0.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } }) {
+            switch word {
+            case "compact": indent = 0
+            case "colon-space": colon = ": "
+            case "colon-spaced": colon = " : "
+            case "comma-space": comma = ", "
+            case "ascii": asciiOnly = true
+            case "escaped-slash": escapesSlashes = true
+            case "newline": trailingNewline = true
+            default:
+                guard word.utf8.starts(with: "indent=".utf8), let count = Int(Substring(word.utf8.dropFirst(7))), (1...16).contains(count) else {
+                    return nil
+                }
                 indent = count
-            } else {
-                return nil
             }
         }
     }

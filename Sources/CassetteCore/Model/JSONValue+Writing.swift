@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 
 extension JSONValue {
@@ -83,23 +84,20 @@ private struct JSONWriter {
         let utf8 = string.utf8
         let handled: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
             // Fast path: copy runs of bytes that need no escaping; give up on non-ASCII when it must be escaped.
-            if layout.asciiOnly && bytes.contains(where: { $0 >= 0x80 }) { return false }
+            if layout.asciiOnly && !bytes.isASCII { return false }
             var runStart = 0
-            for (index, byte) in bytes.enumerated() {
-                let escape: String
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "/") where layout.escapesSlashes: escape = "\\/"
-                case 0..<0x20: escape = Self.escaped(Unicode.Scalar(byte))
-                default: continue
-                }
+            while true {
+                let index = JSONStringEscapes.plainEnd(in: UnsafeRawBufferPointer(bytes), from: runStart, slash: layout.escapesSlashes)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                append(escape)
+                guard index < bytes.count else { return true }
+                switch bytes[index] {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "/"): append("\\/")
+                case let byte: append(Self.escaped(Unicode.Scalar(byte)))
+                }
                 runStart = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return true
         }
         if handled != true {
             writeScalars(string)

@@ -25,10 +25,10 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
-        // The decoder that reads cassette files says what the value is; any other decoder is probed.
-        if let reporting = decoder as? any JSONKindReporting {
-            let single = try decoder.singleValueContainer()
-            switch reporting.jsonKind {
+        // The decoder that reads cassette files says what the value is; any other decoder is probed. (A cast to the
+        // class costs a tenth of one to its `JSONKindReporting` conformance, and a body holds many values.)
+        if let single = decoder as? TapeDecoder {
+            switch single.jsonKind {
             case .null: self = .null
             case .bool: self = .bool(try single.decode(Bool.self))
             case .string: self = .string(try single.decode(String.self))
@@ -36,10 +36,16 @@ extension JSONValue: Codable {
                 // An integer too large for 64 bits is a floating-point number, as JSONDecoder reads it.
                 if let integer = try? single.decode(Int64.self) { self = .integer(integer) } else { self = .number(try single.decode(Double.self)) }
             case .number: self = .number(try single.decode(Double.self))
-            case .object: self = .object(try single.decode([String: JSONValue].self))
+            // Members and elements straight into collections of this type: through a container and generic
+            // dictionary code, each cost several times its own decoding.
+            case .object:
+                var members: [String: JSONValue] = [:]
+                try single.forEachMember { name, value in members[name] = try JSONValue(from: value) }
+                self = .object(members)
             case .array:
-                var array = try decoder.unkeyedContainer()
-                self = .array(try Self.elements(of: &array))
+                var elements: [JSONValue] = []
+                try single.forEachElement { elements.append(try JSONValue(from: $0)) }
+                self = .array(elements)
             }
             return
         }
