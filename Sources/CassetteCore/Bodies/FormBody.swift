@@ -103,7 +103,7 @@ struct FormFields {
         let plain = raw.withUnsafeBytes { leniently(decoding: $0, plusIsSpace: false) { offset, _ in escapes.append(offset) } }
         guard let found = plain.firstRange(of: Array(decoded.utf8)) else { return nil }
         // Each escape before a decoded offset moves it two bytes on in `text`.
-        func rawOffset(_ offset: Int) -> Int { offset + 2 * escapes.count { $0 < offset } }
+        func rawOffset(_ offset: Int) -> Int { offset + 2 * escapes.lazy.filter { $0 < offset }.count }
         return String(decoding: raw[rawOffset(found.lowerBound)..<rawOffset(found.upperBound)], as: UTF8.self)
     }
 
@@ -156,7 +156,7 @@ struct FormFields {
         let result = String(decoding: decoded, as: UTF8.self)
         // Valid when every `%` starts an escape of two hex digits and the bytes are UTF-8 (as `removingPercentEncoding`
         // decides): decoding repairs bytes that are not, and unrepaired text has exactly the decoded bytes.
-        if escapes == bytes.count(where: { $0 == UInt8(ascii: "%") }), result.utf8.elementsEqual(decoded) { return result }
+        if escapes == bytes.lazy.filter({ $0 == UInt8(ascii: "%") }).count, result.utf8.elementsEqual(decoded) { return result }
         return String(decoding: bytes.map { plusIsSpace && $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
