@@ -31,6 +31,10 @@ enum InputScalingCases {
             Kind(name: "redact: secret-named query items", n: 5_000) { count in
                 redact(url: "https://h.test/p?" + (0..<count).map { "token=value-\($0)-0123456789" }.joined(separator: "&"))
             },
+            Kind(name: "redact: query items of a URL held in a query value", n: 5_000) { count in
+                let inner = (0..<count).map { "a\($0)=value-\($0)" }.joined(separator: "&")
+                redact(url: "https://h.test/p?next=https%3A%2F%2Fb.test%2F%3F" + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? inner))
+            },
             Kind(name: "redact: secret-named JSON values", n: 5_000) { count in
                 redact(body: "[" + (0..<count).map { #"{"token": "value-\#($0)-0123456789"}"# }.joined(separator: ",") + "]",
                        type: "application/json")

@@ -83,28 +83,58 @@ struct FormFields {
             if let mark = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) {
                 parts.append(beforeFragment[beforeFragment.index(after: mark)...])
             }
+            let outer = Spelled(field.encodedValue)
             for part in parts {
                 let nested = FormFields(part, plusIsSpace: false)
-                for var inner in nested.fields + nested.nestedQueryFields(depth: depth + 1) {
-                    let below = inner.writtenAbove.last ?? String(inner.encodedValue)
-                    if let above = Self.written(below, in: field.encodedValue), above != below { inner.writtenAbove.append(above) }
-                    found.append(inner)
+                // Each list is in the order its values stand in the part: a search goes on from the last one found.
+                for list in [nested.fields, nested.nestedQueryFields(depth: depth + 1)] {
+                    var cursor = 0
+                    for var inner in list {
+                        let below = inner.writtenAbove.last ?? String(inner.encodedValue)
+                        if let (above, end) = outer.written(below, from: cursor) ?? (cursor > 0 ? outer.written(below, from: 0) : nil) {
+                            cursor = end
+                            if above != below { inner.writtenAbove.append(above) }
+                        }
+                        found.append(inner)
+                    }
                 }
             }
         }
         return found
     }
 
-    /// The first part of `text` that percent-decodes (`+` kept) to `decoded`, as `text` writes it; `nil` when none does.
-    static func written(_ decoded: String, in text: Substring) -> String? {
-        guard !decoded.isEmpty else { return nil }
-        let raw = Array(text.utf8)
-        var escapes: [Int] = []
-        let plain = raw.withUnsafeBytes { leniently(decoding: $0, plusIsSpace: false) { offset, _ in escapes.append(offset) } }
-        guard let found = plain.firstRange(of: Array(decoded.utf8)) else { return nil }
-        // Each escape before a decoded offset moves it two bytes on in `text`.
-        func rawOffset(_ offset: Int) -> Int { offset + 2 * escapes.lazy.filter { $0 < offset }.count }
-        return String(decoding: raw[rawOffset(found.lowerBound)..<rawOffset(found.upperBound)], as: UTF8.self)
+    /// A text percent-decoded (`+` kept) once, with where its escapes stood, for finding how it writes parts of what it
+    /// decodes to (see ``written(_:from:)``).
+    struct Spelled {
+        private let raw: [UInt8]
+        private let plain: [UInt8]
+        /// The offset in ``plain`` of each escape's decoded byte, in order.
+        private var escapes: [Int] = []
+
+        init(_ text: Substring) {
+            raw = Array(text.utf8)
+            var escapes: [Int] = []
+            plain = raw.withUnsafeBytes { FormFields.leniently(decoding: $0, plusIsSpace: false) { offset, _ in escapes.append(offset) } }
+            self.escapes = escapes
+        }
+
+        /// The first part of the text at or after decoded offset `start` that decodes to `decoded`, as the text writes
+        /// it, and the decoded offset where it ends; `nil` when none does.
+        func written(_ decoded: String, from start: Int) -> (text: String, end: Int)? {
+            guard !decoded.isEmpty, start <= plain.count,
+                  let found = plain[start...].firstRange(of: Array(decoded.utf8)) else { return nil }
+            return (String(decoding: raw[rawOffset(found.lowerBound)..<rawOffset(found.upperBound)], as: UTF8.self), found.upperBound)
+        }
+
+        /// Where decoded offset `offset` stands in the text: each escape before it moves it two bytes on.
+        private func rawOffset(_ offset: Int) -> Int {
+            var (low, high) = (0, escapes.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if escapes[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return offset + 2 * low
+        }
     }
 
     /// Whether a field of the query of `url` is named in `names` or holds a value that may be a URL with a query of
