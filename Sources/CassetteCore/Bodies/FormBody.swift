@@ -109,7 +109,7 @@ struct FormFields {
         private let raw: [UInt8]
         private let plain: [UInt8]
         /// The offset in ``plain`` of each escape's decoded byte, in order.
-        private var escapes: [Int] = []
+        private let escapes: [Int]
 
         init(_ text: Substring) {
             raw = Array(text.utf8)
